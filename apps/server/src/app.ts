@@ -1,0 +1,60 @@
+import type { PublicConfig } from '@easio/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authenticationPlugin } from './auth/authenticate.js';
+import { createUserRepository } from './auth/repository.js';
+import { authRoutes } from './auth/routes.js';
+import { createAuthService } from './auth/service.js';
+import { createLoginThrottle } from './auth/throttle.js';
+import { createTokenIssuer } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerSpa } from './http/spa.js';
+import { metaRoutes } from './meta/routes.js';
+import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  /** The built web app to serve; API only when absent. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server from its dependencies: each domain is a plugin, composed here and nowhere else. */
+export async function buildApp({ config, database, jwtSecret, webDistDir, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+
+  const auth = createAuthService({
+    users: createUserRepository(database.db),
+    throttle: createLoginThrottle(database.db),
+    tokens: createTokenIssuer(jwtSecret, config.ACCESS_TOKEN_TTL_HOURS),
+  });
+  const publicConfig: PublicConfig = {
+    google: { configured: false },
+    dropbox: { configured: false },
+    whatsapp: { configured: false },
+    extension: { store_url: config.EXTENSION_STORE_URL ?? null },
+  };
+
+  await app.register(authenticationPlugin, { auth });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
+  await app.register(unconfiguredSourceRoutes, { prefix: '/api' });
+  await registerSpa(app, webDistDir);
+  return app;
+}

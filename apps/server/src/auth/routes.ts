@@ -1,0 +1,99 @@
+import {
+  editProfilePayloadSchema,
+  errorBodySchema,
+  profileChangesFromWire,
+  signupPayloadSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  userInfoSchema,
+} from '@easio/shared';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from './authenticate.js';
+import type { AuthService } from './service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const bearer = [{ bearer: [] }];
+
+/** `/api/auth/*`: sign-up, sign-in and the signed-in user's own info. */
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  // The token call takes form data, url-encoded (OAuth2 style) or multipart (a browser FormData).
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 10, fieldSize: 4096, files: 0, parts: 10 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (and its root folder). `hashed_password` carries the plain password.',
+        body: signupPayloadSchema,
+        response: { 200: userInfoSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { username, email, hashed_password, region } = request.body;
+      return auth.signup({ username, email, password: hashed_password, region });
+    },
+  );
+
+  r.post(
+    '/token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail or username (case-insensitive) and password; OAuth2 password grant.',
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        body: tokenRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => auth.issueToken(request.body.username, request.body.password, request.ip),
+  );
+
+  r.get(
+    '/users/me/',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: userInfoSchema, ...errors } },
+    },
+    async (request) => auth.info(currentUser(request)),
+  );
+
+  r.post(
+    '/users/me/edit_profile',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change the signed-in user. `hashed_password` is the current password and `current_password` the new one; ' +
+          'a password change retires every earlier token.',
+        security: bearer,
+        body: editProfilePayloadSchema,
+        response: { 200: userInfoSchema, ...errors },
+      },
+    },
+    async (request) => auth.editProfile(currentUser(request), profileChangesFromWire(request.body)),
+  );
+
+  r.post(
+    '/users/me/complete_onboarding',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mark the signup wizard as finished',
+        security: bearer,
+        response: { 200: userInfoSchema, ...errors },
+      },
+    },
+    async (request) => auth.completeOnboarding(currentUser(request)),
+  );
+}

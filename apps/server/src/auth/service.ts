@@ -1,0 +1,104 @@
+import type { ProfileChanges, TokenResponse, UserInfo } from '@easio/shared';
+import { uniqueViolation } from '../db/errors.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import type { UserPatch, UserRepository } from './repository.js';
+import type { LoginThrottle } from './throttle.js';
+import type { TokenIssuer, VerifiedToken } from './tokens.js';
+import { toUserInfo } from './user-info.js';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const USERNAME_TAKEN = 'This username is taken';
+export const BAD_CREDENTIALS = 'Incorrect username or password';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+interface Deps {
+  users: UserRepository;
+  throttle: LoginThrottle;
+  tokens: TokenIssuer;
+}
+
+export function createAuthService({ users, throttle, tokens }: Deps) {
+  async function refuseTaken(fields: { email?: string; username?: string }, exceptId?: string) {
+    const taken = await users.taken(fields, exceptId);
+    if (taken.email) throw new HttpError(409, EMAIL_TAKEN);
+    if (taken.username) throw new HttpError(409, USERNAME_TAKEN);
+  }
+
+  /** A unique index caught a race the pre-check missed: answer as the pre-check would have. */
+  function conflictFrom(error: unknown): never {
+    const constraint = uniqueViolation(error);
+    if (constraint === null) throw error;
+    throw new HttpError(409, constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
+  }
+
+  return {
+    async signup(input: { username: string; email: string; password: string; region: string | null }): Promise<UserInfo> {
+      await refuseTaken(input);
+      const passwordHash = await hashPassword(input.password);
+      const row = await users
+        .createWithRootFolder({ username: input.username, email: input.email, passwordHash, region: input.region })
+        .catch(conflictFrom);
+      return toUserInfo(row);
+    },
+
+    async issueToken(login: string, password: string, clientAddress: string): Promise<TokenResponse> {
+      const keys = [`account:${login.toLowerCase()}`, `address:${clientAddress}`];
+      const wait = await throttle.retryAfter(keys);
+      if (wait > 0) {
+        throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${wait} seconds.`, {
+          'retry-after': String(wait),
+        });
+      }
+      const user = await users.findByLogin(login);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDecoy(password);
+      if (!user || !ok || !user.rootFolder) {
+        await throttle.recordFailure(keys);
+        throw new HttpError(401, BAD_CREDENTIALS, { 'www-authenticate': 'Bearer' });
+      }
+      await throttle.forget(keys[0] as string);
+      return {
+        access_token: await tokens.sign({ id: user.id, email: user.email, rootFolder: user.rootFolder }),
+        token_type: 'bearer',
+      };
+    },
+
+    /** The user a bearer token stands for, if it is valid and not older than their last password change. */
+    async authenticate(token: string): Promise<UserRow | null> {
+      const claims: VerifiedToken | null = await tokens.verify(token);
+      if (!claims) return null;
+      const user = await users.findById(claims.user_id);
+      if (!user || claims.iat * 1000 < user.tokensValidAfter.getTime()) return null;
+      return user;
+    },
+
+    info(user: UserRow): UserInfo {
+      return toUserInfo(user);
+    },
+
+    async editProfile(user: UserRow, changes: ProfileChanges): Promise<UserInfo> {
+      const { passwordChange, firstName, lastName, birthDate, phoneNumber, ...same } = changes;
+      const emailChanged = same.email !== undefined && same.email.toLowerCase() !== user.email.toLowerCase();
+      const usernameChanged = same.username !== undefined && same.username.toLowerCase() !== user.username.toLowerCase();
+      await refuseTaken({ email: emailChanged ? same.email : undefined, username: usernameChanged ? same.username : undefined }, user.id);
+      let passwordHash: string | undefined;
+      if (passwordChange) {
+        if (!passwordChange.current || !(await verifyPassword(user.passwordHash, passwordChange.current))) {
+          throw new HttpError(400, WRONG_CURRENT_PASSWORD, {}, [{ path: 'hashed_password', message: WRONG_CURRENT_PASSWORD }]);
+        }
+        passwordHash = await hashPassword(passwordChange.next);
+      }
+      const patch: UserPatch = { ...same, firstName, lastName, dob: birthDate, phoneNumber };
+      const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as UserPatch;
+      const row = await users.update(user.id, defined, passwordHash).catch(conflictFrom);
+      return toUserInfo(row);
+    },
+
+    async completeOnboarding(user: UserRow): Promise<UserInfo> {
+      return toUserInfo(await users.update(user.id, { onboardingCompleted: true }));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    gender: text().notNull().default(''),
+    dob: date({ mode: 'string' }),
+    picture: text(),
+    region: text(),
+    phoneNumber: text(),
+    whatsappActive: boolean().notNull().default(false),
+    dropboxActive: boolean().notNull().default(false),
+    gdriveActive: boolean().notNull().default(false),
+    gmailActive: boolean().notNull().default(false),
+    onboardingCompleted: boolean().notNull().default(false),
+    /** Set once, in the sign-up transaction, right after the root folder is made. */
+    rootFolder: uuid().references((): AnyPgColumn => objects.id),
+    /** Tokens issued before this instant are refused (set when the password changes). */
+    tokensValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+/** The desk tree and every item on it. */
+export const objects = pgTable(
+  'objects',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    parentId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'cascade' }),
+    dataType: text().notNull(),
+    source: text().notNull().default('easio'),
+    name: text().notNull().default(''),
+    url: text(),
+    content: text(),
+    mimeType: text(),
+    size: bigint({ mode: 'number' }),
+    blobKey: text(),
+    sha256: text(),
+    externalId: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    binderState: text(),
+    /** When the item was made at its source (falls back to createdAt where unknown). */
+    sourceCreatedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('objects_owner_parent_idx').on(t.ownerId, t.parentId),
+    uniqueIndex('objects_owner_source_external_key').on(t.ownerId, t.source, t.externalId),
+  ],
+);
+
+/** Failed sign-ins, per account and per address, for throttling guesses across every API replica. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    key: text().notNull(),
+    failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_time_idx').on(t.key, t.failedAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ObjectRow = typeof objects.$inferSelect;

@@ -1,0 +1,40 @@
+import { type ErrorBody, MESSAGES } from '@easio/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './http-error.js';
+
+const FRAMEWORK_DETAILS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty but its content type says JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
+};
+
+const OWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+
+/** Every error leaves as JSON `{detail}`; input problems are 4xx and never 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail };
+      return reply.code(error.statusCode).headers(error.headers).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = errors[0];
+      const detail = !first ? 'Invalid input' : OWN_MESSAGES.has(first.message) || !first.path ? first.message : `${first.path}: ${first.message}`;
+      return reply.code(422).send({ detail, errors } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const detail = FRAMEWORK_DETAILS[error.code] ?? error.message;
+      return reply.code(status).send({ detail } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Sorry, Something went wrong' } satisfies ErrorBody);
+  });
+}

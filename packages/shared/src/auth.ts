@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { GENDERS, SIGNUP_SERVICES } from './constants.js';
+import { MESSAGES } from './messages.js';
+import {
+  birthDateRule,
+  emailRule,
+  PASSWORD_MAX,
+  passwordRule,
+  phoneNumberRule,
+  regionRule,
+  shortText,
+  usernameRule,
+} from './rules.js';
+
+/** `POST /api/auth/signup` body. The spec's `hashed_password` carries the plain password. */
+export const signupPayloadSchema = z.strictObject({
+  username: usernameRule,
+  email: emailRule,
+  hashed_password: passwordRule,
+  region: regionRule.optional().default(''),
+});
+export type SignupPayload = z.input<typeof signupPayloadSchema>;
+
+/** Step 1 of the signup wizard: the wire payload's fields plus the confirmation box. */
+export const signupFormSchema = z
+  .object({
+    username: usernameRule,
+    email: emailRule,
+    region: regionRule,
+    password: passwordRule,
+    confirm_password: z.string(),
+  })
+  .refine((v) => v.password === v.confirm_password.trim(), {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['confirm_password'],
+  });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+export function signupPayloadFromForm(form: z.output<typeof signupFormSchema>): SignupPayload {
+  return { username: form.username, email: form.email, hashed_password: form.password, region: form.region ?? '' };
+}
+
+/** Step 2: at least one service (the hint's cap of 3 is not enforced, as the spec says). */
+export const servicesSchema = z
+  .object(Object.fromEntries(SIGNUP_SERVICES.map((s) => [s, z.boolean()])) as Record<
+    (typeof SIGNUP_SERVICES)[number],
+    z.ZodBoolean
+  >)
+  .refine((v) => Object.values(v).some(Boolean), { message: MESSAGES.serviceRequired, path: ['services'] });
+export type Services = z.infer<typeof servicesSchema>;
+
+/** The login form: the username is trimmed and lower-cased, the password trimmed (spec section 5). */
+export const loginFormSchema = z.object({
+  username: z.string().trim().toLowerCase().min(1, MESSAGES.usernameRequired),
+  password: passwordRule,
+});
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+/** `POST /api/auth/token` form body, like an OAuth2 password grant. */
+export const tokenRequestSchema = z.object({
+  username: z.string().trim().toLowerCase().min(1, MESSAGES.usernameRequired).max(254),
+  password: z.string().trim().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX, MESSAGES.passwordTooLong),
+  grant_type: z.string().optional(),
+  scope: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** What the access token carries besides `sub` (the e-mail) and `exp`. */
+export const accessClaimsSchema = z.object({
+  sub: z.string(),
+  user_id: z.uuid(),
+  root_folder: z.uuid(),
+  exp: z.number(),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+/** The session kept in local storage under `user` (spec section 3). */
+export interface SessionUser {
+  access_token: string;
+  root_folder: string;
+  user_id: string;
+  email: string;
+}
+
+/** The user info fields of spec section 3, as `GET /api/auth/users/me/` answers them. */
+export const userInfoSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  gender: z.enum(GENDERS),
+  dob: z.string().nullable(),
+  picture: z.string().nullable(),
+  region: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  whatsapp_active: z.boolean(),
+  dropbox_active: z.boolean(),
+  gdrive_active: z.boolean(),
+  gmail_active: z.boolean(),
+  onboarding_completed: z.boolean(),
+  root_folder: z.uuid(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+const readOnly = z.unknown().optional();
+
+/**
+ * `POST /api/auth/users/me/edit_profile` body: any of the user info fields. The spec's client sends
+ * the whole info object back, so the read-only fields are accepted and ignored; unknown fields are not.
+ * On this form `hashed_password` is the current password and `current_password` the new one.
+ */
+export const editProfilePayloadSchema = z.strictObject({
+  username: usernameRule.optional(),
+  first_name: shortText(100).optional(),
+  last_name: shortText(100).optional(),
+  email: emailRule.optional(),
+  gender: z.enum(GENDERS).nullable().optional(),
+  dob: z.union([birthDateRule, z.literal('')]).nullable().optional(),
+  picture: z
+    .union([z.url({ protocol: /^https?$/, error: MESSAGES.pictureInvalid }).max(2048), z.literal('')])
+    .nullable()
+    .optional(),
+  region: regionRule.nullable().optional(),
+  phone_number: z.union([phoneNumberRule, z.literal('')]).nullable().optional(),
+  hashed_password: z.string().optional(),
+  current_password: z.union([passwordRule, z.literal('')]).optional(),
+  id: readOnly,
+  root_folder: readOnly,
+  whatsapp_active: readOnly,
+  dropbox_active: readOnly,
+  gdrive_active: readOnly,
+  gmail_active: readOnly,
+  onboarding_completed: readOnly,
+});
+export type EditProfilePayload = z.input<typeof editProfilePayloadSchema>;
+
+/** Profile changes under clear names: the one place the spec's odd wire names are translated. */
+export interface ProfileChanges {
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  gender?: (typeof GENDERS)[number];
+  birthDate?: string | null;
+  picture?: string | null;
+  region?: string | null;
+  phoneNumber?: string | null;
+  passwordChange?: { current: string; next: string };
+}
+
+export function profileChangesFromWire(p: z.output<typeof editProfilePayloadSchema>): ProfileChanges {
+  const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+  const changes: ProfileChanges = {
+    username: p.username,
+    firstName: p.first_name,
+    lastName: p.last_name,
+    email: p.email,
+    gender: p.gender === undefined ? undefined : (p.gender ?? ''),
+    birthDate: blankToNull(p.dob),
+    picture: blankToNull(p.picture),
+    region: p.region === undefined ? undefined : (p.region ?? null),
+    phoneNumber: blankToNull(p.phone_number),
+  };
+  if (p.current_password) changes.passwordChange = { current: (p.hashed_password ?? '').trim(), next: p.current_password };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ProfileChanges;
+}

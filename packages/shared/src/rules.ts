@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { findCountry } from './countries.js';
+import { MESSAGES } from './messages.js';
+
+/** At least 8 characters with a letter, a digit and one of @$!%*#?& (spec sections 5 and 9). */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&]).{8,}$/;
+export const PASSWORD_MAX = 128;
+
+/** Passwords are trimmed everywhere (the spec's login form does so), so sign-up and sign-in agree. */
+export const passwordRule = z
+  .string({ error: MESSAGES.passwordRequired })
+  .trim()
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  .regex(PASSWORD_PATTERN, MESSAGES.passwordPattern);
+
+/**
+ * Usernames sign in as well as e-mails do, so they may not contain '@' (it could shadow somebody's
+ * e-mail) and are compared case-insensitively.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
+export const usernameRule = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(1, MESSAGES.usernameRequired)
+  .regex(USERNAME_PATTERN, MESSAGES.usernameFormat);
+
+export const emailRule = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+/** An ISO 3166 country code from the country list, or empty for none. */
+export const regionRule = z
+  .string()
+  .trim()
+  .max(2, MESSAGES.regionUnknown)
+  .refine((v) => v === '' || findCountry(v) !== undefined, MESSAGES.regionUnknown)
+  .transform((v) => (v === '' ? null : v.toUpperCase()));
+
+/** WhatsApp number without its dial code: digits only, more than 7 of them (at most 15, as E.164 allows). */
+export const phoneNumberRule = z
+  .string({ error: MESSAGES.phoneRequired })
+  .trim()
+  .min(1, MESSAGES.phoneRequired)
+  .regex(/^\d{8,15}$/, MESSAGES.phoneInvalid);
+
+/** A calendar date `YYYY-MM-DD` that exists and is not in the future. */
+export const birthDateRule = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.dobInvalid)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() <= Date.now();
+  }, MESSAGES.dobInvalid);
+
+export const shortText = (max: number) => z.string().trim().max(max, MESSAGES.textTooLong);
