@@ -27,7 +27,13 @@ export interface AppDeps {
 }
 
 /** The whole server from its dependencies: each domain is a plugin, composed here and nowhere else. */
-export async function buildApp({ config, database, jwtSecret, webDistDir, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  webDistDir,
+  logger,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: JSON_BODY_LIMIT,
@@ -36,6 +42,8 @@ export async function buildApp({ config, database, jwtSecret, webDistDir, logger
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON and forms only: anything else is a 415, not a string that fails validation later.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await registerOpenApi(app);
 

@@ -37,15 +37,22 @@ export const signupFormSchema = z
 export type SignupForm = z.input<typeof signupFormSchema>;
 
 export function signupPayloadFromForm(form: z.output<typeof signupFormSchema>): SignupPayload {
-  return { username: form.username, email: form.email, hashed_password: form.password, region: form.region ?? '' };
+  return {
+    username: form.username,
+    email: form.email,
+    hashed_password: form.password,
+    region: form.region ?? '',
+  };
 }
 
 /** Step 2: at least one service (the hint's cap of 3 is not enforced, as the spec says). */
 export const servicesSchema = z
-  .object(Object.fromEntries(SIGNUP_SERVICES.map((s) => [s, z.boolean()])) as Record<
-    (typeof SIGNUP_SERVICES)[number],
-    z.ZodBoolean
-  >)
+  .object(
+    Object.fromEntries(SIGNUP_SERVICES.map((s) => [s, z.boolean()])) as Record<
+      (typeof SIGNUP_SERVICES)[number],
+      z.ZodBoolean
+    >,
+  )
   .refine((v) => Object.values(v).some(Boolean), { message: MESSAGES.serviceRequired, path: ['services'] });
 export type Services = z.infer<typeof servicesSchema>;
 
@@ -123,13 +130,19 @@ export const editProfilePayloadSchema = z.strictObject({
   last_name: shortText(100).optional(),
   email: emailRule.optional(),
   gender: z.enum(GENDERS).nullable().optional(),
-  dob: z.union([birthDateRule, z.literal('')]).nullable().optional(),
+  dob: z
+    .union([birthDateRule, z.literal('')])
+    .nullable()
+    .optional(),
   picture: z
     .union([z.url({ protocol: /^https?$/, error: MESSAGES.pictureInvalid }).max(2048), z.literal('')])
     .nullable()
     .optional(),
   region: regionRule.nullable().optional(),
-  phone_number: z.union([phoneNumberRule, z.literal('')]).nullable().optional(),
+  phone_number: z
+    .union([phoneNumberRule, z.literal('')])
+    .nullable()
+    .optional(),
   hashed_password: z.string().optional(),
   current_password: z.union([passwordRule, z.literal('')]).optional(),
   id: readOnly,
@@ -169,6 +182,7 @@ export function profileChangesFromWire(p: z.output<typeof editProfilePayloadSche
     region: p.region === undefined ? undefined : (p.region ?? null),
     phoneNumber: blankToNull(p.phone_number),
   };
-  if (p.current_password) changes.passwordChange = { current: (p.hashed_password ?? '').trim(), next: p.current_password };
+  if (p.current_password)
+    changes.passwordChange = { current: (p.hashed_password ?? '').trim(), next: p.current_password };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ProfileChanges;
 }

@@ -30,7 +30,12 @@ export const BINDER_STATES = ['wip', 'archive', 'vault'] as const;
 export type BinderState = (typeof BINDER_STATES)[number];
 
 /** Services offered in step 2 of the signup wizard. */
-export const SIGNUP_SERVICES = ['google_service', 'dropbox_service', 'extension_service', 'whatsapp_service'] as const;
+export const SIGNUP_SERVICES = [
+  'google_service',
+  'dropbox_service',
+  'extension_service',
+  'whatsapp_service',
+] as const;
 export type SignupService = (typeof SIGNUP_SERVICES)[number];
 
 export const GENDERS = ['male', 'female', ''] as const;

@@ -15,7 +15,10 @@ import { searchDateSpan } from './search.js';
 const PASSWORD_MESSAGE =
   'Must Contain 8 Characters, One Uppercase, One Lowercase, One Number and one special case Character';
 
-function messages(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) {
   return (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
@@ -26,11 +29,14 @@ describe('login form (spec section 5)', () => {
     ]);
   });
 
-  it.each(['short1!', 'abcdefgh1', 'abcdefgh!', '12345678!', ''])('rejects password %j with the spec message', (password) => {
-    const result = loginFormSchema.safeParse({ username: 'ann', password });
-    const expected = password === '' ? 'password required' : PASSWORD_MESSAGE;
-    expect(messages(result)).toEqual([`password: ${expected}`]);
-  });
+  it.each(['short1!', 'abcdefgh1', 'abcdefgh!', '12345678!', ''])(
+    'rejects password %j with the spec message',
+    (password) => {
+      const result = loginFormSchema.safeParse({ username: 'ann', password });
+      const expected = password === '' ? 'password required' : PASSWORD_MESSAGE;
+      expect(messages(result)).toEqual([`password: ${expected}`]);
+    },
+  );
 
   it('accepts a letter, a digit and one of @$!%*#?&, and trims and lower-cases on submit', () => {
     expect(loginFormSchema.parse({ username: '  Ann@Example.COM ', password: ' secret12# ' })).toEqual({
@@ -41,25 +47,35 @@ describe('login form (spec section 5)', () => {
 });
 
 describe('signup step 1', () => {
-  const valid = { username: 'ann', email: 'ann@example.com', region: 'IN', password: 'secret12#', confirm_password: 'secret12#' };
+  const valid = {
+    username: 'ann',
+    email: 'ann@example.com',
+    region: 'IN',
+    password: 'secret12#',
+    confirm_password: 'secret12#',
+  };
 
   it('accepts a complete form', () => {
     expect(signupFormSchema.safeParse(valid).success).toBe(true);
   });
 
   it('says username required', () => {
-    expect(messages(signupFormSchema.safeParse({ ...valid, username: '' }))).toEqual(['username: username required']);
+    expect(messages(signupFormSchema.safeParse({ ...valid, username: '' }))).toEqual([
+      'username: username required',
+    ]);
   });
 
   it('says email required, and rejects a malformed one', () => {
     expect(messages(signupFormSchema.safeParse({ ...valid, email: '' }))).toEqual(['email: email required']);
-    expect(messages(signupFormSchema.safeParse({ ...valid, email: 'ann@' }))).toEqual([`email: ${MESSAGES.emailInvalid}`]);
+    expect(messages(signupFormSchema.safeParse({ ...valid, email: 'ann@' }))).toEqual([
+      `email: ${MESSAGES.emailInvalid}`,
+    ]);
   });
 
   it('applies the password pattern', () => {
-    expect(messages(signupFormSchema.safeParse({ ...valid, password: 'weak', confirm_password: 'weak' }))).toEqual([
-      `password: ${PASSWORD_MESSAGE}`,
-    ]);
+    expect(
+      messages(signupFormSchema.safeParse({ ...valid, password: 'weak', confirm_password: 'weak' })),
+    ).toEqual([`password: ${PASSWORD_MESSAGE}`]);
   });
 
   it('says Passwords must match', () => {
@@ -78,28 +94,57 @@ describe('signup step 1', () => {
 describe('signup payload', () => {
   it('lower-cases the e-mail, upper-cases the region and rejects extra fields', () => {
     expect(
-      signupPayloadSchema.parse({ username: 'ann', email: 'Ann@Example.com', hashed_password: 'secret12#', region: 'in' }),
+      signupPayloadSchema.parse({
+        username: 'ann',
+        email: 'Ann@Example.com',
+        hashed_password: 'secret12#',
+        region: 'in',
+      }),
     ).toEqual({ username: 'ann', email: 'ann@example.com', hashed_password: 'secret12#', region: 'IN' });
     expect(
-      signupPayloadSchema.safeParse({ username: 'ann', email: 'a@b.co', hashed_password: 'secret12#', admin: true }).success,
+      signupPayloadSchema.safeParse({
+        username: 'ann',
+        email: 'a@b.co',
+        hashed_password: 'secret12#',
+        admin: true,
+      }).success,
     ).toBe(false);
   });
 
   it('rejects a region that is not in the country list', () => {
-    expect(messages(signupPayloadSchema.safeParse({ username: 'ann', email: 'a@b.co', hashed_password: 'secret12#', region: 'XX' }))).toEqual([
-      `region: ${MESSAGES.regionUnknown}`,
-    ]);
+    expect(
+      messages(
+        signupPayloadSchema.safeParse({
+          username: 'ann',
+          email: 'a@b.co',
+          hashed_password: 'secret12#',
+          region: 'XX',
+        }),
+      ),
+    ).toEqual([`region: ${MESSAGES.regionUnknown}`]);
   });
 });
 
 describe('signup step 2', () => {
-  const none = { google_service: false, dropbox_service: false, extension_service: false, whatsapp_service: false };
+  const none = {
+    google_service: false,
+    dropbox_service: false,
+    extension_service: false,
+    whatsapp_service: false,
+  };
   it('says Please check one checkbox when nothing is ticked', () => {
     expect(messages(servicesSchema.safeParse(none))).toEqual(['services: Please check one checkbox']);
   });
   it('accepts one, and does not cap at three', () => {
     expect(servicesSchema.safeParse({ ...none, dropbox_service: true }).success).toBe(true);
-    expect(servicesSchema.safeParse({ google_service: true, dropbox_service: true, extension_service: true, whatsapp_service: true }).success).toBe(true);
+    expect(
+      servicesSchema.safeParse({
+        google_service: true,
+        dropbox_service: true,
+        extension_service: true,
+        whatsapp_service: true,
+      }).success,
+    ).toBe(true);
   });
 });
 
@@ -131,25 +176,40 @@ describe('search date span', () => {
 
 describe('profile edit', () => {
   it('maps the spec odd names: hashed_password is the current password, current_password the new one', () => {
-    const wire = editProfilePayloadSchema.parse({ hashed_password: 'old12345!', current_password: 'new12345!', first_name: 'Ann' });
-    expect(profileChangesFromWire(wire)).toEqual({ firstName: 'Ann', passwordChange: { current: 'old12345!', next: 'new12345!' } });
+    const wire = editProfilePayloadSchema.parse({
+      hashed_password: 'old12345!',
+      current_password: 'new12345!',
+      first_name: 'Ann',
+    });
+    expect(profileChangesFromWire(wire)).toEqual({
+      firstName: 'Ann',
+      passwordChange: { current: 'old12345!', next: 'new12345!' },
+    });
   });
   it('converts dob to a date and refuses impossible or future ones', () => {
-    expect(profileChangesFromWire(editProfilePayloadSchema.parse({ dob: '1990-02-28' }))).toEqual({ birthDate: '1990-02-28' });
+    expect(profileChangesFromWire(editProfilePayloadSchema.parse({ dob: '1990-02-28' }))).toEqual({
+      birthDate: '1990-02-28',
+    });
     expect(editProfilePayloadSchema.safeParse({ dob: '1990-02-30' }).success).toBe(false);
     expect(editProfilePayloadSchema.safeParse({ dob: '2999-01-01' }).success).toBe(false);
   });
   it('accepts the read-only info fields the client echoes back, and ignores them', () => {
-    const wire = editProfilePayloadSchema.parse({ id: 'x', root_folder: 'y', whatsapp_active: true, gender: '' });
+    const wire = editProfilePayloadSchema.parse({
+      id: 'x',
+      root_folder: 'y',
+      whatsapp_active: true,
+      gender: '',
+    });
     expect(profileChangesFromWire(wire)).toEqual({ gender: '' });
   });
   it('rejects fields that are not user info', () => {
     expect(editProfilePayloadSchema.safeParse({ is_admin: true }).success).toBe(false);
   });
   it('holds new passwords to the password rule', () => {
-    expect(editProfilePayloadSchema.safeParse({ hashed_password: 'old12345!', current_password: 'weak' }).error?.issues[0]?.message).toBe(
-      PASSWORD_MESSAGE,
-    );
+    expect(
+      editProfilePayloadSchema.safeParse({ hashed_password: 'old12345!', current_password: 'weak' }).error
+        ?.issues[0]?.message,
+    ).toBe(PASSWORD_MESSAGE);
   });
 });
 

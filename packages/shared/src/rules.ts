@@ -10,7 +10,7 @@ export const PASSWORD_MAX = 128;
 export const passwordRule = z
   .string({ error: MESSAGES.passwordRequired })
   .trim()
-  .min(1, MESSAGES.passwordRequired)
+  .min(1, { error: MESSAGES.passwordRequired, abort: true })
   .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
   .regex(PASSWORD_PATTERN, MESSAGES.passwordPattern);
 
@@ -22,14 +22,14 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
 export const usernameRule = z
   .string({ error: MESSAGES.usernameRequired })
   .trim()
-  .min(1, MESSAGES.usernameRequired)
+  .min(1, { error: MESSAGES.usernameRequired, abort: true })
   .regex(USERNAME_PATTERN, MESSAGES.usernameFormat);
 
 export const emailRule = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, MESSAGES.emailRequired)
+  .min(1, { error: MESSAGES.emailRequired, abort: true })
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
@@ -45,7 +45,7 @@ export const regionRule = z
 export const phoneNumberRule = z
   .string({ error: MESSAGES.phoneRequired })
   .trim()
-  .min(1, MESSAGES.phoneRequired)
+  .min(1, { error: MESSAGES.phoneRequired, abort: true })
   .regex(/^\d{8,15}$/, MESSAGES.phoneInvalid);
 
 /** A calendar date `YYYY-MM-DD` that exists and is not in the future. */

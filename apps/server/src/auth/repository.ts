@@ -8,7 +8,16 @@ export type NewUser = Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'reg
 export type UserPatch = Partial<
   Pick<
     UserRow,
-    'username' | 'email' | 'firstName' | 'lastName' | 'gender' | 'dob' | 'picture' | 'region' | 'phoneNumber' | 'onboardingCompleted'
+    | 'username'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'gender'
+    | 'dob'
+    | 'picture'
+    | 'region'
+    | 'phoneNumber'
+    | 'onboardingCompleted'
   >
 >;
 
@@ -43,7 +52,9 @@ export function createUserRepository(db: Db) {
       const others = rows.filter((r) => r.id !== exceptId);
       return {
         email: !!fields.email && others.some((r) => r.email.toLowerCase() === fields.email?.toLowerCase()),
-        username: !!fields.username && others.some((r) => r.username.toLowerCase() === fields.username?.toLowerCase()),
+        username:
+          !!fields.username &&
+          others.some((r) => r.username.toLowerCase() === fields.username?.toLowerCase()),
       };
     },
 
@@ -57,7 +68,11 @@ export function createUserRepository(db: Db) {
           .values({ ownerId: created.id, dataType: 'root_object', name: 'My Desk', source: 'easio' })
           .returning({ id: objects.id });
         if (!root) throw new Error('insert into objects returned no row');
-        const [row] = await tx.update(users).set({ rootFolder: root.id }).where(eq(users.id, created.id)).returning();
+        const [row] = await tx
+          .update(users)
+          .set({ rootFolder: root.id })
+          .where(eq(users.id, created.id))
+          .returning();
         if (!row) throw new Error('update of users returned no row');
         return row;
       });
@@ -65,7 +80,9 @@ export function createUserRepository(db: Db) {
 
     /** Applies `patch`; with `passwordHash`, also sets the password and retires tokens issued before this second. */
     async update(id: string, patch: UserPatch, passwordHash?: string): Promise<UserRow> {
-      const password = passwordHash ? { passwordHash, tokensValidAfter: sql`date_trunc('second', now())` } : {};
+      const password = passwordHash
+        ? { passwordHash, tokensValidAfter: sql`date_trunc('second', now())` }
+        : {};
       const [row] = await db
         .update(users)
         .set({ ...patch, ...password, updatedAt: sql`now()` })

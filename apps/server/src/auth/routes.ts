@@ -14,7 +14,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from './authenticate.js';
 import type { AuthService } from './service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
 const bearer = [{ bearer: [] }];
 
 /** `/api/auth/*`: sign-up, sign-in and the signed-in user's own info. */
@@ -61,7 +67,12 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     '/users/me/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: userInfoSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userInfoSchema, ...errors },
+      },
     },
     async (request) => auth.info(currentUser(request)),
   );

@@ -34,25 +34,38 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
   }
 
   return {
-    async signup(input: { username: string; email: string; password: string; region: string | null }): Promise<UserInfo> {
+    async signup(input: {
+      username: string;
+      email: string;
+      password: string;
+      region: string | null;
+    }): Promise<UserInfo> {
       await refuseTaken(input);
       const passwordHash = await hashPassword(input.password);
       const row = await users
-        .createWithRootFolder({ username: input.username, email: input.email, passwordHash, region: input.region })
+        .createWithRootFolder({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          region: input.region,
+        })
         .catch(conflictFrom);
       return toUserInfo(row);
     },
 
     async issueToken(login: string, password: string, clientAddress: string): Promise<TokenResponse> {
-      const keys = [`account:${login.toLowerCase()}`, `address:${clientAddress}`];
+      const user = await users.findByLogin(login);
+      // One account counts its failures whether it is named by e-mail or by username.
+      const keys = [user ? `user:${user.id}` : `login:${login.toLowerCase()}`, `address:${clientAddress}`];
       const wait = await throttle.retryAfter(keys);
       if (wait > 0) {
         throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${wait} seconds.`, {
           'retry-after': String(wait),
         });
       }
-      const user = await users.findByLogin(login);
-      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDecoy(password);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDecoy(password);
       if (!user || !ok || !user.rootFolder) {
         await throttle.recordFailure(keys);
         throw new HttpError(401, BAD_CREDENTIALS, { 'www-authenticate': 'Bearer' });
@@ -69,7 +82,7 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
       const claims: VerifiedToken | null = await tokens.verify(token);
       if (!claims) return null;
       const user = await users.findById(claims.user_id);
-      if (!user || claims.iat * 1000 < user.tokensValidAfter.getTime()) return null;
+      if (!user || claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
       return user;
     },
 
@@ -80,17 +93,28 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
     async editProfile(user: UserRow, changes: ProfileChanges): Promise<UserInfo> {
       const { passwordChange, firstName, lastName, birthDate, phoneNumber, ...same } = changes;
       const emailChanged = same.email !== undefined && same.email.toLowerCase() !== user.email.toLowerCase();
-      const usernameChanged = same.username !== undefined && same.username.toLowerCase() !== user.username.toLowerCase();
-      await refuseTaken({ email: emailChanged ? same.email : undefined, username: usernameChanged ? same.username : undefined }, user.id);
+      const usernameChanged =
+        same.username !== undefined && same.username.toLowerCase() !== user.username.toLowerCase();
+      await refuseTaken(
+        {
+          email: emailChanged ? same.email : undefined,
+          username: usernameChanged ? same.username : undefined,
+        },
+        user.id,
+      );
       let passwordHash: string | undefined;
       if (passwordChange) {
         if (!passwordChange.current || !(await verifyPassword(user.passwordHash, passwordChange.current))) {
-          throw new HttpError(400, WRONG_CURRENT_PASSWORD, {}, [{ path: 'hashed_password', message: WRONG_CURRENT_PASSWORD }]);
+          throw new HttpError(400, WRONG_CURRENT_PASSWORD, {}, [
+            { path: 'hashed_password', message: WRONG_CURRENT_PASSWORD },
+          ]);
         }
         passwordHash = await hashPassword(passwordChange.next);
       }
       const patch: UserPatch = { ...same, firstName, lastName, dob: birthDate, phoneNumber };
-      const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as UserPatch;
+      const defined = Object.fromEntries(
+        Object.entries(patch).filter(([, v]) => v !== undefined),
+      ) as UserPatch;
       const row = await users.update(user.id, defined, passwordHash).catch(conflictFrom);
       return toUserInfo(row);
     },

@@ -17,7 +17,9 @@ const OWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: ErrorBody = error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail };
+      const body: ErrorBody = error.errors
+        ? { detail: error.detail, errors: error.errors }
+        : { detail: error.detail };
       return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -26,7 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }));
       const first = errors[0];
-      const detail = !first ? 'Invalid input' : OWN_MESSAGES.has(first.message) || !first.path ? first.message : `${first.path}: ${first.message}`;
+      const detail = !first
+        ? 'Invalid input'
+        : OWN_MESSAGES.has(first.message) || !first.path
+          ? first.message
+          : `${first.path}: ${first.message}`;
       return reply.code(422).send({ detail, errors } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;

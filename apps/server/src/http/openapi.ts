@@ -9,7 +9,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Easio API',
         version: '1.0.0',
-        description: 'Errors are JSON `{detail}`. Authenticate with `Authorization: Bearer <access_token>` from `/api/auth/token`.',
+        description:
+          'Errors are JSON `{detail}`. Authenticate with `Authorization: Bearer <access_token>` from `/api/auth/token`.',
       },
       components: {
         securitySchemes: {

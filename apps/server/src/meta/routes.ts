@@ -5,11 +5,20 @@ import { z } from 'zod';
 import type { Database } from '../db/client.js';
 
 /** `/api/config` and `/api/health`: what this server offers, and whether it is up. */
-export async function metaRoutes(app: FastifyInstance, { publicConfig, database }: { publicConfig: PublicConfig; database: Database }) {
+export async function metaRoutes(
+  app: FastifyInstance,
+  { publicConfig, database }: { publicConfig: PublicConfig; database: Database },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/config',
-    { schema: { tags: ['meta'], summary: 'Which sources this server has configured', response: { 200: publicConfigSchema } } },
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'Which sources this server has configured',
+        response: { 200: publicConfigSchema },
+      },
+    },
     async () => publicConfig,
   );
   r.get(

@@ -22,19 +22,35 @@ export async function unconfiguredSourceRoutes(app: FastifyInstance) {
 
   r.get(
     '/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with Google (browser navigation)', querystring: redirectPath } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with Google (browser navigation)',
+        querystring: redirectPath,
+      },
+    },
     async (request, reply) =>
       reply.redirect(`/${request.query.redirect_path}?error=${encodeURIComponent(GOOGLE_NOT_CONFIGURED)}`),
   );
   r.get(
     '/dropbox/get_auth_url/:source',
-    { schema: { tags: ['sources'], summary: 'Connect Dropbox (browser navigation)', params: z.object({ source: z.string() }) } },
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'Connect Dropbox (browser navigation)',
+        params: z.object({ source: z.string() }),
+      },
+    },
     async (request, reply) => {
       const back = request.params.source === 'my-source' ? 'my-source' : 'signup';
       return reply.redirect(`/${back}?error=${encodeURIComponent(DROPBOX_NOT_CONFIGURED)}`);
     },
   );
-  r.get('/google/get_auth_url/:source', { schema: api('Google consent address') }, unavailable(GOOGLE_NOT_CONFIGURED));
+  r.get(
+    '/google/get_auth_url/:source',
+    { schema: api('Google consent address') },
+    unavailable(GOOGLE_NOT_CONFIGURED),
+  );
   r.get('/google/store_token', { schema: api('Google OAuth callback') }, unavailable(GOOGLE_NOT_CONFIGURED));
   r.get('/google/import_gdrive', { schema: api('Import Google Drive') }, unavailable(GOOGLE_NOT_CONFIGURED));
 }

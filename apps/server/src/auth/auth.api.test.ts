@@ -1,0 +1,398 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objects, users } from '../db/schema.js';
+import { DB_KINDS } from '../test/databases.js';
+import {
+  buildTestApp,
+  form,
+  json,
+  newSignup,
+  PASSWORD,
+  signedInUser,
+  type TestApp,
+} from '../test/test-app.js';
+
+const PASSWORD_MESSAGE =
+  'Must Contain 8 Characters, One Uppercase, One Lowercase, One Number and one special case Character';
+const USER_INFO_KEYS = [
+  'dob',
+  'dropbox_active',
+  'email',
+  'first_name',
+  'gdrive_active',
+  'gender',
+  'gmail_active',
+  'id',
+  'last_name',
+  'onboarding_completed',
+  'phone_number',
+  'picture',
+  'region',
+  'root_folder',
+  'username',
+  'whatsapp_active',
+];
+
+describe.each(DB_KINDS)('auth calls on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+
+  describe('POST /api/auth/signup', () => {
+    it('creates the user with a root folder they own, and never answers the password', async () => {
+      const signup = newSignup({ email: 'Mixed.Case@Example.COM' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup });
+      expect(res.statusCode).toBe(200);
+      const info = json(res);
+      expect(Object.keys(info).sort()).toEqual(USER_INFO_KEYS);
+      expect(info).toMatchObject({
+        username: signup.username,
+        email: 'mixed.case@example.com',
+        region: 'IN',
+        gender: '',
+      });
+      expect(res.body).not.toContain('argon2');
+      const [root] = await t.database.db
+        .select()
+        .from(objects)
+        .where(eq(objects.id, info.root_folder as string));
+      expect(root).toMatchObject({
+        ownerId: info.id,
+        dataType: 'root_object',
+        parentId: null,
+        source: 'easio',
+      });
+    });
+
+    it('answers 409 for an e-mail or username already taken, whatever its case', async () => {
+      const first = newSignup();
+      await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: first });
+      const before = await userCount();
+      const sameEmail = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: newSignup({ email: (first.email as string).toUpperCase() }),
+      });
+      expect(sameEmail.statusCode).toBe(409);
+      expect(json(sameEmail)).toEqual({ detail: 'An account with this email already exists' });
+      const sameName = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: newSignup({ username: (first.username as string).toUpperCase() }),
+      });
+      expect(sameName.statusCode).toBe(409);
+      expect(json(sameName)).toEqual({ detail: 'This username is taken' });
+      expect(await userCount()).toBe(before);
+    });
+
+    it.each([
+      [{ hashed_password: 'weakpass' }, PASSWORD_MESSAGE],
+      [{ username: '' }, 'username required'],
+      [{ email: '' }, 'email required'],
+      [{ email: 'not-an-email' }, 'email must be a valid email'],
+      [{ region: 'ZZ' }, 'Choose a country from the list'],
+      [{ is_admin: true }, 'Unrecognized key: "is_admin"'],
+    ])('refuses %j with 422 and the rule message, creating nothing', async (change, detail) => {
+      const before = await userCount();
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newSignup(change) });
+      expect(res.statusCode).toBe(422);
+      expect(json(res).detail).toBe(detail);
+      expect(await userCount()).toBe(before);
+    });
+
+    it('answers 422 listing every missing field', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} });
+      expect(res.statusCode).toBe(422);
+      const paths = (json(res).errors as { path: string }[]).map((e) => e.path).sort();
+      expect(paths).toEqual(['email', 'hashed_password', 'username']);
+    });
+
+    it('refuses malformed JSON, a wrong content type and a body over 1 MB with a 4xx detail', async () => {
+      const before = await userCount();
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: '{"username": "ann",',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(json(broken)).toEqual({ detail: 'The body is not valid JSON' });
+      const text = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: 'username=ann',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(text.statusCode).toBe(415);
+      expect(typeof json(text).detail).toBe('string');
+      const huge = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: JSON.stringify(newSignup({ username: 'x'.repeat(1024 * 1024 + 10) })),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(json(huge)).toEqual({ detail: 'The body is too large' });
+      expect(await userCount()).toBe(before);
+    });
+
+    it('is one transaction with the root folder: no user is left when the folder cannot be made', async () => {
+      await t.database.db.execute(sql`
+        CREATE FUNCTION refuse_roots() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'no root folders today'; END $$`);
+      await t.database.db.execute(
+        sql`CREATE TRIGGER refuse_roots BEFORE INSERT ON objects FOR EACH ROW EXECUTE FUNCTION refuse_roots()`,
+      );
+      try {
+        const before = await userCount();
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newSignup() });
+        expect(res.statusCode).toBe(500);
+        expect(json(res)).toEqual({ detail: 'Sorry, Something went wrong' });
+        expect(await userCount()).toBe(before);
+      } finally {
+        await t.database.db.execute(sql`DROP TRIGGER refuse_roots ON objects`);
+        await t.database.db.execute(sql`DROP FUNCTION refuse_roots()`);
+      }
+    });
+  });
+
+  describe('POST /api/auth/token', () => {
+    it('signs in by e-mail or username in any case, url-encoded or multipart, with the spec claims', async () => {
+      const { signup, info } = await signedInUser(t.app);
+      for (const username of [
+        signup.email as string,
+        (signup.username as string).toUpperCase(),
+        ` ${signup.email} `,
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          ...form({ username, password: PASSWORD }),
+        });
+        expect(res.statusCode).toBe(200);
+        const body = json(res);
+        expect(body.token_type).toBe('bearer');
+        const claims = decodeJwt(body.access_token as string);
+        expect(claims).toMatchObject({ sub: signup.email, user_id: info.id, root_folder: info.root_folder });
+        expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+      }
+      const boundary = 'easioboundary';
+      const multipart = [
+        `--${boundary}\r\nContent-Disposition: form-data; name="username"\r\n\r\n${signup.username}\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${PASSWORD}\r\n`,
+        `--${boundary}--\r\n`,
+      ].join('');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: multipart,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('answers 401 with the same detail for a wrong password and an unknown account', async () => {
+      const { signup } = await signedInUser(t.app);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        ...form({ username: signup.email as string, password: 'wrong123!' }),
+      });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        ...form({ username: 'nobody@example.com', password: PASSWORD }),
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(json(wrong)).toEqual({ detail: 'Incorrect username or password' });
+      expect(json(unknown)).toEqual(json(wrong));
+    });
+
+    it('answers 422 when a field is missing', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        ...form({ username: 'ann' }),
+      });
+      expect(res.statusCode).toBe(422);
+    });
+
+    it('throttles guessing: after 10 failures in a minute on one account, even the right password gets 429', async () => {
+      const { signup } = await signedInUser(t.app);
+      for (let i = 0; i < 10; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          remoteAddress: `10.0.0.${i + 1}`,
+          ...form({ username: signup.username as string, password: `wrong${i}!aa` }),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        remoteAddress: '10.0.1.1',
+        ...form({ username: signup.email as string, password: PASSWORD }),
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(json(blocked).detail).toMatch(/Too many failed sign-in attempts/);
+    });
+
+    it('throttles one address guessing across many accounts', async () => {
+      const { signup } = await signedInUser(t.app);
+      for (let i = 0; i < 10; i += 1) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          remoteAddress: '192.0.2.7',
+          ...form({ username: `guess${i}@example.com`, password: PASSWORD }),
+        });
+      }
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        remoteAddress: '192.0.2.7',
+        ...form({ username: signup.email as string, password: PASSWORD }),
+      });
+      expect(blocked.statusCode).toBe(429);
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        remoteAddress: '192.0.2.8',
+        ...form({ username: signup.email as string, password: PASSWORD }),
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /api/auth/users/me/', () => {
+    it('answers the user info fields, never the password hash', async () => {
+      const { auth, info } = await signedInUser(t.app);
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual(info);
+      expect(res.body).not.toMatch(/password/);
+    });
+
+    it('answers 401 without a token, with a forged one, or with one signed by another secret', async () => {
+      const { accessToken } = await signedInUser(t.app);
+      const [head, body] = accessToken.split('.');
+      for (const headers of [
+        {},
+        { authorization: 'Bearer nonsense' },
+        { authorization: `Bearer ${head}.${body}.forged` },
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers });
+        expect(res.statusCode).toBe(401);
+        expect(json(res)).toEqual({ detail: 'Not authenticated' });
+      }
+    });
+
+    it('also answers without the trailing slash', async () => {
+      const { auth } = await signedInUser(t.app);
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/users/me', headers: auth });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/auth/users/me/edit_profile', () => {
+    const edit = (auth: Record<string, string>, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/users/me/edit_profile', headers: auth, payload });
+
+    it('updates the fields and answers the new info; read-only fields are ignored', async () => {
+      const { auth, info } = await signedInUser(t.app);
+      const res = await edit(auth, {
+        ...info,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        gender: 'female',
+        dob: '1990-05-17',
+        root_folder: '00000000-0000-4000-8000-000000000000',
+        whatsapp_active: true,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({
+        ...info,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        gender: 'female',
+        dob: '1990-05-17',
+      });
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
+      expect(json(me).first_name).toBe('Ann');
+    });
+
+    it('stores HTML and SQL in text fields verbatim', async () => {
+      const { auth } = await signedInUser(t.app);
+      const html = '<script>alert(1)</script>';
+      const sqlText = "Robert'); DROP TABLE users;--";
+      const res = await edit(auth, { first_name: html, last_name: sqlText });
+      expect(json(res)).toMatchObject({ first_name: html, last_name: sqlText });
+      expect(await userCount()).toBeGreaterThan(0);
+    });
+
+    it('refuses a username or e-mail someone else has, with 409', async () => {
+      const other = await signedInUser(t.app);
+      const { auth } = await signedInUser(t.app);
+      expect((await edit(auth, { username: other.signup.username })).statusCode).toBe(409);
+      const res = await edit(auth, { email: (other.signup.email as string).toUpperCase() });
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toEqual({ detail: 'An account with this email already exists' });
+    });
+
+    it('changes the password only with the right current one, and retires earlier tokens', async () => {
+      const { auth, signup } = await signedInUser(t.app);
+      const wrong = await edit(auth, { hashed_password: 'nothis12!', current_password: 'newpass12!' });
+      expect(wrong.statusCode).toBe(400);
+      expect(json(wrong).detail).toBe('Current password is incorrect');
+      const weak = await edit(auth, { hashed_password: PASSWORD, current_password: 'weak' });
+      expect(weak.statusCode).toBe(422);
+      expect(json(weak).detail).toBe(PASSWORD_MESSAGE);
+
+      await new Promise((r) => setTimeout(r, 1000)); // token iat has 1 s resolution
+      const ok = await edit(auth, { hashed_password: PASSWORD, current_password: 'newpass12!' });
+      expect(ok.statusCode).toBe(200);
+      const stale = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
+      expect(stale.statusCode).toBe(401);
+      const login = (password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          ...form({ username: signup.email as string, password }),
+        });
+      expect((await login(PASSWORD)).statusCode).toBe(401);
+      expect((await login('newpass12!')).statusCode).toBe(200);
+    });
+
+    it('refuses fields that are not user info, changing nothing', async () => {
+      const { auth, info } = await signedInUser(t.app);
+      const res = await edit(auth, { first_name: 'Changed', is_admin: true });
+      expect(res.statusCode).toBe(422);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
+      expect(json(me)).toEqual(info);
+    });
+
+    it('needs a token', async () => {
+      expect((await edit({}, { first_name: 'x' })).statusCode).toBe(401);
+    });
+  });
+
+  it('POST /api/auth/users/me/complete_onboarding marks the wizard finished', async () => {
+    const { auth } = await signedInUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/users/me/complete_onboarding',
+      headers: auth,
+    });
+    expect(json(res).onboarding_completed).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('runs with nothing set: port 3000, embedded database under ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: 'localhost', TRUST_PROXY: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('honours PORT, DATA_DIR and DATABASE_URL, ignoring empty values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/srv/easio',
+      DATABASE_URL: 'postgres://db/easio',
+      JWT_SECRET: '',
+    });
+    expect(config).toMatchObject({ PORT: 8080, dataDir: '/srv/easio', DATABASE_URL: 'postgres://db/easio' });
+    expect(config.JWT_SECRET).toBeUndefined();
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrowError(
+      /PORT[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\/[\s\S]*JWT_SECRET: JWT_SECRET must be at least 32/,
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../test/databases.js';
+import { buildTestApp, json, type TestApp } from '../test/test-app.js';
+
+describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'easio-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Easio</title><div id="root"></div>',
+    );
+    t = await buildTestApp(kind, {
+      webDistDir: webDist,
+      env: { EXTENSION_STORE_URL: 'https://store.example/easio' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    for (const url of ['/api/nothing-here', '/api', '/v1/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toEqual({ detail: 'Not found' });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the web app for every other path, so the client draws its pages and its not-found page', async () => {
+    for (const url of ['/', '/my-desk/my-content', '/login?error=x', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('describes every call in /api/openapi.json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = json(res) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const calls = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/signup',
+        'POST /api/auth/token',
+        'GET /api/auth/users/me/',
+        'POST /api/auth/users/me/edit_profile',
+        'POST /api/auth/users/me/complete_onboarding',
+        'GET /api/auth/login',
+        'GET /api/config',
+        'GET /api/health',
+        'GET /api/google/get_auth_url/{source}',
+        'GET /api/dropbox/get_auth_url/{source}',
+      ]),
+    );
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    expect(routes).toContain('/api/auth/signup');
+  });
+
+  it('says which sources this server has configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(json(res)).toEqual({
+      google: { configured: false },
+      dropbox: { configured: false },
+      whatsapp: { configured: false },
+      extension: { store_url: 'https://store.example/easio' },
+    });
+  });
+
+  it('reports health with the database kind', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(json(res)).toEqual({ status: 'ok', database: kind });
+  });
+
+  it('sends a Google sign-in back to the app with a plain reason while Google is not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/login?redirect_path=signup' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/signup?error=Google%20is%20not%20configured%20on%20this%20server');
+    const api = await t.app.inject({ method: 'GET', url: '/api/google/get_auth_url/signup' });
+    expect(api.statusCode).toBe(503);
+    expect(json(api)).toEqual({ detail: 'Google is not configured on this server' });
+    const dropbox = await t.app.inject({ method: 'GET', url: '/api/dropbox/get_auth_url/signup' });
+    expect(dropbox.headers.location).toBe(
+      '/signup?error=Dropbox%20is%20not%20configured%20on%20this%20server',
+    );
+  });
+
+  it('refuses an unknown redirect path with 422 instead of redirecting anywhere', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/login?redirect_path=https://evil.example',
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
