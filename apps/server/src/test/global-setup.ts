@@ -23,8 +23,9 @@ function withDatabase(url: string, name: string): string {
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'easio-test-'));
-  const pglite = await usePglite(new PGlite());
-  const dump = await (pglite.db.$client as PGlite).dumpDataDir('none');
+  const client = new PGlite();
+  const pglite = await usePglite(client);
+  const dump = await client.dumpDataDir('none');
   await pglite.close();
   const dumpFile = path.join(dir, 'pglite.tar');
   await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
