@@ -1,0 +1,27 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'secret12#';
+
+let n = 0;
+export function uniqueUser() {
+  n += 1;
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${n}`;
+  return { username: `e2e_${tag}`, email: `e2e_${tag}@example.com`, password: PASSWORD };
+}
+
+/** An account made through the API, for journeys that start signed out with an existing user. */
+export async function createUser(request: APIRequestContext) {
+  const user = uniqueUser();
+  const res = await request.post('/api/auth/signup', {
+    data: { username: user.username, email: user.email, hashed_password: user.password, region: 'IN' },
+  });
+  expect(res.status()).toBe(200);
+  return user;
+}
+
+export async function signIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username (e-mail)').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

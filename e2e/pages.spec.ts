@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signIn } from './helpers';
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/there/is/nothing/here');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the landing page pitches Easio and links to sign-up, login and privacy', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /sign up/i }).first()).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: /log ?in|sign in/i }).first()).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  await expect(page.getByRole('link', { name: /privacy/i }).first()).toHaveAttribute('href', '/privacy');
+  await page
+    .getByRole('link', { name: /privacy/i })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Privacy Notice' })).toBeVisible();
+});
+
+test('the sidebar reaches every page, and coming-soon entries are blocked', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+  await page.getByRole('link', { name: 'My Source' }).click();
+  await expect(page).toHaveURL(/\/my-source$/);
+  await page.getByRole('link', { name: 'My Desk' }).click();
+  await expect(page).toHaveURL(/\/my-desk\/my-content$/);
+  await page.getByText('Team Desk').click();
+  await expect(page).toHaveURL(/\/my-desk\/my-content$/);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(user.email)).toBeVisible();
+});
+
+test('a user edits the profile, changes the password, signs out and back in with it', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await page.goto('/settings');
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByLabel('New Password').fill('newpass12!');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+
+  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await signIn(page, user.email, user.password);
+  await expect(page.getByText('Incorrect username or password')).toBeVisible();
+  await signIn(page, user.email, 'newpass12!');
+  await expect(page).toHaveURL(/\/my-desk/);
+});

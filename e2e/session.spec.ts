@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signIn } from './helpers';
+
+test('a visitor on a protected page is sent to the login page', async ({ page }) => {
+  await page.goto('/my-desk');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the login form shows its helper texts and the password rule', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Enter username')).toBeVisible();
+  await expect(page.getByText('Enter password')).toBeVisible();
+  await page.getByLabel('Username (e-mail)').fill('someone');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByText(
+      'Must Contain 8 Characters, One Uppercase, One Lowercase, One Number and one special case Character',
+    ),
+  ).toBeVisible();
+});
+
+test('a wrong password shows the failure message and stays on the login page', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, 'wrongpass1!');
+  await expect(page.getByText('Incorrect username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a user signs in with a differently cased username, and is sent from /login to the desk', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signIn(page, `  ${user.username.toUpperCase()} `, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/my-desk/);
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/my-desk/);
+});
+
+test('Sign Out clears the session', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('info')])).toEqual([
+    null,
+    null,
+  ]);
+  await page.goto('/my-desk');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Google sign-in on a server without Google says so', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible();
+});
