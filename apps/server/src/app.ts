@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { metaRoutes } from './meta/routes.js';
 import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
@@ -45,6 +46,7 @@ export async function buildApp({
   // JSON and forms only: anything else is a 415, not a string that fails validation later.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   await registerOpenApi(app);
 
   const auth = createAuthService({

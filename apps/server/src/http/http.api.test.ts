@@ -44,6 +44,13 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
     }
   });
 
+  it('sends security headers that keep scripts and frames of other origins out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('describes every call in /api/openapi.json', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
