@@ -29,7 +29,9 @@ test('the sidebar reaches every page, and coming-soon entries are blocked', asyn
   await expect(page).toHaveURL(/\/my-source$/);
   await page.getByRole('link', { name: 'My Desk' }).click();
   await expect(page).toHaveURL(/\/my-desk\/my-content$/);
-  await page.getByText('Team Desk').click();
+  const teamDesk = page.getByRole('button', { name: /Team Desk/ });
+  await expect(teamDesk).toHaveAttribute('aria-disabled', 'true');
+  await teamDesk.click({ force: true });
   await expect(page).toHaveURL(/\/my-desk\/my-content$/);
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -13,7 +13,7 @@ test('a newcomer signs up through the four-step wizard and lands on the desk', a
 
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('textbox', { name: 'Region' }).fill('India');
+  await page.getByRole('combobox', { name: 'Region' }).fill('India');
   await page.getByRole('option', { name: /India \(\+91\)/ }).click();
   await page.getByLabel('Password', { exact: true }).fill('weak');
   await page.getByLabel('Confirm password').fill('different');

@@ -1,0 +1,20 @@
+import type { ErrorBody } from '@easio/shared';
+
+/** A call the server refused: its status and its `{detail, errors?}` answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly fieldErrors: NonNullable<ErrorBody['errors']>;
+
+  constructor(status: number, body: ErrorBody | null) {
+    super(body?.detail ?? `The server answered with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = body?.detail;
+    this.fieldErrors = body?.errors ?? [];
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,51 @@
+import {
+  type EditProfilePayload,
+  publicConfigSchema,
+  type SessionUser,
+  type SignupPayload,
+  tokenResponseSchema,
+  userInfoSchema,
+} from '@easio/shared';
+import { apiRequest } from './client';
+import { sessionFromToken } from './session-token';
+
+/** `POST /api/auth/token`: form data like an OAuth2 password grant; the token becomes the session. */
+export async function requestSession(username: string, password: string): Promise<SessionUser> {
+  const { access_token } = await apiRequest('/auth/token', tokenResponseSchema, {
+    form: new URLSearchParams({ username, password }),
+    auth: 'none',
+  });
+  return sessionFromToken(access_token);
+}
+
+/** `POST /api/auth/signup`; `hashed_password` carries the plain password (spec section 7). */
+export function signup(payload: SignupPayload) {
+  return apiRequest('/auth/signup', userInfoSchema, { json: payload, auth: 'none' });
+}
+
+export function fetchMe(signal?: AbortSignal) {
+  return apiRequest('/auth/users/me/', userInfoSchema, { signal });
+}
+
+/** On this call `hashed_password` is the current password and `current_password` the new one. */
+export function editProfile(payload: EditProfilePayload) {
+  return apiRequest('/auth/users/me/edit_profile', userInfoSchema, { json: payload });
+}
+
+/** Called with the wizard's temporary session, before the visitor is signed in. */
+export function completeOnboarding(token: string) {
+  return apiRequest('/auth/users/me/complete_onboarding', userInfoSchema, {
+    method: 'POST',
+    auth: { token },
+  });
+}
+
+/** `GET /api/config`: which connectors this server has set up. */
+export function fetchPublicConfig(signal?: AbortSignal) {
+  return apiRequest('/config', publicConfigSchema, { auth: 'none', signal });
+}
+
+/** Browser navigations (not fetch calls): the server sends the browser on, and back with `?error=`. */
+export const googleSignInHref = (redirectPath: 'login' | 'signup') =>
+  `/api/auth/login?redirect_path=${redirectPath}`;
+export const DROPBOX_CONNECT_HREF = '/api/dropbox/get_auth_url/signup';

@@ -1,0 +1,82 @@
+import { errorBodySchema } from '@easio/shared';
+import { clearSession, getSession } from '../state/session';
+import { ApiError } from './api-error';
+
+export { ApiError, isApiError } from './api-error';
+
+/** The API lives at the same origin as the app (the server serves both). */
+export const API_BASE = '/api';
+
+/** Anything with a zod-like `parse`, so each call checks the answer it gets. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+/**
+ * Which bearer token a call carries: the stored session's (the default), none, or an explicit one
+ * (the signup wizard's temporary session).
+ */
+export type Auth = 'session' | 'none' | { token: string };
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body (the default content type). */
+  json?: unknown;
+  /** A url-encoded form body, as `POST /auth/token` wants. */
+  form?: URLSearchParams;
+  auth?: Auth;
+  signal?: AbortSignal;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one HTTP client: `fetch` against `/api`, JSON by default, a bearer token from the stored session
+ * when there is one. A refusal becomes an ApiError carrying the server's `detail`; a 401 on the stored
+ * session's token means that session is over, so it is cleared (the route guard then shows /login).
+ */
+export async function apiRequest<T>(
+  path: string,
+  parser: Parser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { json, form, auth = 'session', signal } = options;
+  const method = options.method ?? (json !== undefined || form !== undefined ? 'POST' : 'GET');
+  const token = auth === 'none' ? undefined : auth === 'session' ? getSession()?.access_token : auth.token;
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (form !== undefined) {
+    body = form;
+  } else if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+
+  const response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal });
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && auth === 'session' && token && getSession()?.access_token === token) {
+      clearSession();
+    }
+    const parsed = errorBodySchema.safeParse(data);
+    throw new ApiError(response.status, parsed.success ? parsed.data : null);
+  }
+
+  try {
+    return parser.parse(data);
+  } catch (error) {
+    console.error(`Unexpected answer from ${method} ${path}`, error);
+    throw new Error('The server sent an unexpected answer');
+  }
+}

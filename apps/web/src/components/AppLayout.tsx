@@ -1,0 +1,97 @@
+import { STORAGE_KEYS } from '@easio/shared';
+import { AppShell, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isApiError } from '../api/api-error';
+import { errorMessage } from '../api/error-message';
+import { storeMe, useMe } from '../api/queries';
+import { localStore } from '../state/storage';
+import { FullPageLoader, SectionLoader } from './Loading';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+const NAVBAR_BREAKPOINT = 'sm';
+
+/** Another tab that saves the profile rewrites `info`: show its copy here too. */
+function useInfoFromOtherTabs() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.info) return;
+      const info = localStore.get('info');
+      if (info) storeMe(queryClient, info);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+}
+
+/**
+ * The frame of every protected page: a responsive AppShell with the sidebar and the top bar. It needs
+ * the signed-in user's info: while it loads, a spinner; if the session turns out to be invalid, the
+ * client has cleared it and this sends the visitor to /login.
+ */
+export function AppLayout() {
+  const me = useMe();
+  const isSmall = useMediaQuery(`(max-width: 48em)`, false);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const { pathname } = useLocation();
+  useInfoFromOtherTabs();
+
+  // On a phone the sidebar covers the page: close it once the visitor has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page.
+  useEffect(() => {
+    mobile.close();
+  }, [pathname]);
+
+  if (me.isError && isApiError(me.error, 401)) return <Navigate to="/login" replace />;
+  if (me.isPending) return <FullPageLoader />;
+  // A failed refresh keeps showing the info already loaded; only a first load that failed stops here.
+  if (me.isError && !me.data) {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="flex-start">
+          <Title order={1} size="h2">
+            Your desk could not be loaded
+          </Title>
+          <Text c="dimmed">{errorMessage(me.error)}</Text>
+          <Button onClick={() => me.refetch()} loading={me.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const navbarOpened = isSmall ? mobileOpened : desktopOpened;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: 272,
+        breakpoint: NAVBAR_BREAKPOINT,
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <TopBar
+          user={me.data}
+          navbarOpened={navbarOpened}
+          onToggleNavbar={isSmall ? mobile.toggle : desktop.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar id="app-sidebar" aria-label="Sidebar">
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Suspense fallback={<SectionLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

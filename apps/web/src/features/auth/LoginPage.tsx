@@ -1,0 +1,105 @@
+import { type LoginForm, loginFormSchema, TOAST_MS } from '@easio/shared';
+import { Anchor, Button, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { requestSession } from '../../api/auth';
+import { PublicShell } from '../../components/PublicShell';
+import { SecretInput } from '../../components/SecretInput';
+import { usePageTitle } from '../../components/usePageTitle';
+import { toastError } from '../../lib/toast';
+import { setSession } from '../../state/session';
+import classes from './auth.module.css';
+import { GoogleSignInLink } from './ProviderLinks';
+import { useErrorParamToast } from './useErrorParamToast';
+
+/** Helper texts first, then the field's problem, below the box. */
+const HELPER_BELOW = ['label', 'input', 'description', 'error'] as const;
+
+/** The login screen (spec sections 2 and 5). */
+export function LoginPage() {
+  usePageTitle('Sign in');
+  useErrorParamToast(TOAST_MS.login);
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  const form = useForm<LoginForm>({
+    initialValues: { username: '', password: '' },
+    validate: zod4Resolver(loginFormSchema, { errorPriority: 'first' }),
+    onValuesChange: () => setFailed(false),
+  });
+
+  const login = useMutation({
+    mutationFn: (values: LoginForm) => {
+      // On submit the username is trimmed and lower-cased, the password trimmed.
+      const { username, password } = loginFormSchema.parse(values);
+      return requestSession(username, password);
+    },
+    onSuccess: (session) => {
+      setSession(session);
+      navigate('/my-desk', { replace: true });
+    },
+    onError: (error) => {
+      setFailed(true);
+      toastError(error, TOAST_MS.login);
+    },
+  });
+
+  const usernameError = form.errors.username;
+  const passwordError = form.errors.password;
+
+  return (
+    <PublicShell>
+      <div className={classes.page}>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Title order={1} size="h2">
+                Sign in
+              </Title>
+              <Text c="dimmed" size="sm">
+                Welcome back to your desk.
+              </Text>
+            </Stack>
+
+            <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+              <Stack gap="md">
+                <TextInput
+                  label="Username (e-mail)"
+                  autoComplete="username"
+                  inputWrapperOrder={[...HELPER_BELOW]}
+                  description={usernameError ? undefined : 'Enter username'}
+                  {...form.getInputProps('username')}
+                  error={usernameError ?? (failed || undefined)}
+                />
+                <SecretInput
+                  label="Password"
+                  autoComplete="current-password"
+                  inputWrapperOrder={[...HELPER_BELOW]}
+                  description={passwordError ? undefined : 'Enter password'}
+                  {...form.getInputProps('password')}
+                  error={passwordError ?? (failed || undefined)}
+                />
+                <Button type="submit" fullWidth loading={login.isPending}>
+                  Sign in
+                </Button>
+              </Stack>
+            </form>
+
+            <Divider label="or" labelPosition="center" />
+            <GoogleSignInLink redirectPath="login" label="Log In with Google" />
+
+            <Text size="sm" ta="center">
+              New to Easio?{' '}
+              <Anchor component={Link} to="/signup" fw={600}>
+                Create an account
+              </Anchor>
+            </Text>
+          </Stack>
+        </Paper>
+      </div>
+    </PublicShell>
+  );
+}

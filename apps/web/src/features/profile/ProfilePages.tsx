@@ -1,0 +1,169 @@
+import { findCountry, type UserInfo } from '@easio/shared';
+import { Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useMe } from '../../api/queries';
+import { PageHeader } from '../../components/Page';
+import { displayName } from '../../components/welcome-name';
+
+const TABS = [
+  { label: 'Overview', to: '/profile' },
+  { label: 'Notifications', to: '/profile/notification' },
+  { label: 'User management', to: '/profile/userManagement' },
+  { label: 'Accounts', to: '/profile/accounts' },
+  { label: 'Help', to: '/profile/help' },
+];
+
+function fullName(info: UserInfo) {
+  return [info.first_name, info.last_name].filter((part) => part.trim() !== '').join(' ');
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{children}</Text>
+    </Stack>
+  );
+}
+
+function ProfileSummary({ info }: { info: UserInfo }) {
+  const country = findCountry(info.region);
+  const name = fullName(info);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mb="lg">
+      <Group justify="space-between" align="flex-start" gap="lg">
+        <Group gap="lg" wrap="nowrap">
+          <Avatar
+            src={info.picture || null}
+            name={displayName(info)}
+            color="initials"
+            size={72}
+            radius="xl"
+            alt={displayName(info)}
+          />
+          <Stack gap={2}>
+            <Title order={2} size="h3">
+              {name || displayName(info)}
+            </Title>
+            <Text c="dimmed">@{info.username}</Text>
+          </Stack>
+        </Group>
+        <Button component={Link} to="/settings" variant="light">
+          Edit profile
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl">
+        <Field label="Name">{name || 'Not set'}</Field>
+        <Field label="Username">{info.username}</Field>
+        <Field label="E-mail">{info.email}</Field>
+        <Field label="Region">{country ? `${country.emoji} ${country.name}` : 'Not set'}</Field>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** /profile: the user's summary, and the profile's sub-pages. */
+export function ProfileLayout() {
+  const me = useMe();
+  const pathname = useLocation().pathname.replace(/\/+$/, '').toLowerCase();
+  return (
+    <>
+      <PageHeader title="Profile" />
+      {me.data && <ProfileSummary info={me.data} />}
+      <Group mb="md" gap={6} component="nav" aria-label="Profile sections">
+        {TABS.map((tab) => {
+          const active = pathname === tab.to.toLowerCase();
+          return (
+            <Button
+              key={tab.to}
+              component={Link}
+              to={tab.to}
+              variant={active ? 'filled' : 'default'}
+              radius="xl"
+              size="compact-md"
+              aria-current={active ? 'page' : undefined}
+            >
+              {tab.label}
+            </Button>
+          );
+        })}
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Outlet />
+      </Paper>
+    </>
+  );
+}
+
+/** /profile: the connected sources at a glance. */
+export function ProfileOverview() {
+  const info = useMe().data;
+  if (!info) return null;
+  const sources = [
+    { name: 'Google Drive', on: info.gdrive_active },
+    { name: 'Dropbox', on: info.dropbox_active },
+    { name: 'WhatsApp', on: info.whatsapp_active },
+    { name: 'Mail', on: info.gmail_active },
+  ];
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Linked sources
+      </Title>
+      <Group gap="xs">
+        {sources.map((s) => (
+          <Badge key={s.name} variant="light" color={s.on ? 'teal' : 'gray'}>
+            {s.name}: {s.on ? 'connected' : 'not connected'}
+          </Badge>
+        ))}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Link sources from{' '}
+        <Anchor component={Link} to="/my-source">
+          My Sources
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}
+
+export type ProfileSubpageId = 'notification' | 'userManagement' | 'accounts' | 'help';
+
+const SUBPAGES: Record<ProfileSubpageId, { title: string; text: string }> = {
+  notification: {
+    title: 'Notifications',
+    text: 'Easio tells you about imports and recommendations inside the app. Notification preferences come in a later update.',
+  },
+  userManagement: {
+    title: 'User management',
+    text: 'Your account has a single user: you. Managing other users comes with team features.',
+  },
+  accounts: {
+    title: 'Accounts',
+    text: 'The sources linked to your desk are listed on My Sources; each source gets its own controls as it arrives.',
+  },
+  help: {
+    title: 'Help',
+    text: 'Questions about your data? Read the privacy notice, or contact us through the details it gives.',
+  },
+};
+
+export function ProfileSubpage({ page }: { page: ProfileSubpageId }) {
+  const { title, text } = SUBPAGES[page];
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text c="dimmed">{text}</Text>
+      {page === 'help' && (
+        <Anchor component={Link} to="/privacy">
+          Privacy Notice
+        </Anchor>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import type { PublicConfig, Services } from '@easio/shared';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DROPBOX_CONNECT_HREF, googleSignInHref } from '../../api/auth';
+import { usePublicConfig } from '../../api/queries';
+
+export const NOT_CONFIGURED = {
+  extension: 'The Easio browser extension is not published for this server yet',
+  google: 'Google is not configured on this server',
+  dropbox: 'Dropbox is not configured on this server',
+  whatsapp: 'WhatsApp is not configured on this server',
+} as const;
+
+function Unavailable({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+interface Row {
+  key: keyof Services;
+  title: string;
+  body: (config: PublicConfig) => ReactNode;
+}
+
+const ROWS: Row[] = [
+  {
+    key: 'extension_service',
+    title: 'Extension',
+    body: (config) =>
+      config.extension.store_url ? (
+        <Anchor href={config.extension.store_url} target="_blank" rel="noopener">
+          Get the Easio browser extension
+        </Anchor>
+      ) : (
+        <Unavailable>{NOT_CONFIGURED.extension}</Unavailable>
+      ),
+  },
+  {
+    key: 'google_service',
+    title: 'Google Drive',
+    body: (config) =>
+      config.google.configured ? (
+        <Button component="a" href={googleSignInHref('signup')} variant="light" w="fit-content">
+          Connect Google Drive
+        </Button>
+      ) : (
+        <Unavailable>{NOT_CONFIGURED.google}</Unavailable>
+      ),
+  },
+  {
+    key: 'whatsapp_service',
+    title: 'WhatsApp',
+    body: (config) =>
+      config.whatsapp.configured ? (
+        <Unavailable>
+          Linking your WhatsApp number comes in a later update; you will find it under My Sources.
+        </Unavailable>
+      ) : (
+        <Unavailable>{NOT_CONFIGURED.whatsapp}</Unavailable>
+      ),
+  },
+  {
+    key: 'dropbox_service',
+    title: 'DropBox',
+    body: (config) =>
+      config.dropbox.configured ? (
+        <Button component="a" href={DROPBOX_CONNECT_HREF} variant="light" w="fit-content">
+          Connect DropBox
+        </Button>
+      ) : (
+        <Unavailable>{NOT_CONFIGURED.dropbox}</Unavailable>
+      ),
+  },
+];
+
+/** Step 3, Link Accounts: for each service ticked, its connect link, or why it cannot be linked here. */
+export function LinkAccountsStep({ services }: { services: Services }) {
+  const config = usePublicConfig();
+  const chosen = ROWS.filter((row) => services[row.key]);
+
+  if (config.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Group>
+    );
+  }
+  if (config.isError) {
+    return (
+      <Stack align="flex-start">
+        <Text>Could not find out which services this server can link.</Text>
+        <Button variant="light" onClick={() => config.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Link the services you chose. You can skip any of them and link it later from My Sources.
+      </Text>
+      {chosen.map((row) => (
+        <Paper key={row.key} withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {row.title}
+            </Title>
+            {row.body(config.data)}
+          </Stack>
+        </Paper>
+      ))}
+      <Text size="sm" c="dimmed">
+        Press Finish to set up your desk.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  type SessionUser,
+  type SignupForm,
+  signupFormSchema,
+  signupPayloadFromForm,
+  TOAST_MS,
+} from '@easio/shared';
+import { Alert, Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useRef } from 'react';
+import { isApiError } from '../../api/api-error';
+import { requestSession, signup } from '../../api/auth';
+import { SecretInput } from '../../components/SecretInput';
+import { toastError } from '../../lib/toast';
+import { localStore } from '../../state/storage';
+import { GoogleSignInLink } from '../auth/ProviderLinks';
+import { guessRegion, REGION_OPTIONS } from './region';
+
+export const REGISTER_MUTATION = ['signup', 'register'] as const;
+
+/** Server field names that differ from the form's. */
+const FORM_FIELD: Record<string, keyof SignupForm> = { hashed_password: 'password' };
+
+interface Props {
+  formId: string;
+  tempUser: SessionUser | null;
+  onDone: (session: SessionUser) => void;
+}
+
+/**
+ * Step 1, Register: creates the account, signs in with it to get a token, and keeps that session under
+ * `tempUser` until the wizard finishes.
+ */
+export function RegisterStep({ formId, tempUser, onDone }: Props) {
+  const form = useForm<SignupForm>({
+    initialValues: {
+      username: '',
+      email: '',
+      region: guessRegion(typeof navigator === 'undefined' ? [] : navigator.languages),
+      password: '',
+      confirm_password: '',
+    },
+    validate: zod4Resolver(signupFormSchema, { errorPriority: 'first' }),
+  });
+  // If the account was created but signing in failed, a retry with the same details only signs in.
+  const created = useRef<string | null>(null);
+
+  const register = useMutation({
+    mutationKey: REGISTER_MUTATION,
+    mutationFn: async (values: SignupForm) => {
+      const parsed = signupFormSchema.parse(values);
+      const key = JSON.stringify([parsed.username, parsed.email, parsed.password]);
+      if (created.current !== key) {
+        await signup(signupPayloadFromForm(parsed));
+        created.current = key;
+      }
+      return requestSession(parsed.email, parsed.password);
+    },
+    onSuccess: (session) => {
+      localStore.set('tempUser', session);
+      onDone(session);
+    },
+    onError: (error) => {
+      toastError(error, TOAST_MS.signup);
+      if (isApiError(error)) {
+        for (const { path, message } of error.fieldErrors) {
+          const field = FORM_FIELD[path] ?? path;
+          if (field in form.values) form.setFieldError(field, message);
+        }
+      }
+    },
+  });
+
+  if (tempUser) {
+    return (
+      <form
+        id={formId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onDone(tempUser);
+        }}
+      >
+        <Alert color="teal" title="Your account is ready">
+          You are registered as {tempUser.email}. Continue with the next step to choose your services.
+        </Alert>
+      </form>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <form id={formId} onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
+            <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          </SimpleGrid>
+          <Select
+            label="Region"
+            placeholder="Search your country"
+            data={REGION_OPTIONS}
+            searchable
+            clearable
+            nothingFoundMessage="No country matches"
+            // Mount the options only while open, so 'Region' labels one element: the box itself.
+            comboboxProps={{ keepMounted: false }}
+            value={form.values.region || null}
+            onChange={(value) => form.setFieldValue('region', value ?? '')}
+            error={form.errors.region}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <SecretInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+            <SecretInput
+              label="Confirm password"
+              autoComplete="new-password"
+              {...form.getInputProps('confirm_password')}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            At least 8 characters, with a letter, a digit and one of @$!%*#?&.
+          </Text>
+        </Stack>
+      </form>
+
+      <Divider label="or sign up with" labelPosition="center" />
+      <Stack gap="xs">
+        <GoogleSignInLink redirectPath="signup" label="Sign up with Google" />
+        <Group grow>
+          <Button variant="default" disabled>
+            Sign up with Facebook
+          </Button>
+          <Button variant="default" disabled>
+            Sign up with LinkedIn
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed" ta="center">
+          Only Google sign-in is available
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { TOAST_MS } from '@easio/shared';
+import { Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { completeOnboarding } from '../../api/auth';
+import { storeMe } from '../../api/queries';
+import { toastError } from '../../lib/toast';
+import { setSession } from '../../state/session';
+import { localStore } from '../../state/storage';
+import { clearWizard } from '../../state/wizard';
+
+/**
+ * Step 4, SetupFiles: clears the wizard's stored data, marks onboarding complete, and signs the new user
+ * in with the session kept since step 1, then opens the desk.
+ */
+export function SetupFilesStep() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const session = localStore.get('tempUser');
+    clearWizard();
+    if (!session) {
+      navigate('/login', { replace: true });
+      return;
+    }
+    completeOnboarding(session.access_token)
+      .then((info) => storeMe(queryClient, info))
+      .catch((error: unknown) => toastError(error, TOAST_MS.signup))
+      .finally(() => {
+        setSession(session);
+        navigate('/my-desk', { replace: true });
+      });
+  }, [navigate, queryClient]);
+
+  return (
+    <Stack align="center" gap="md" py={48}>
+      <Loader size="lg" role="status" aria-label="Setting up your desk" />
+      <Text fw={600}>Setting up your desk…</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { TOAST_MS } from '@easio/shared';
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../api/error-message';
+
+/** The generic failure toast: the server's detail, else the error's message, else the generic text. */
+export function toastError(error: unknown, autoClose: number = TOAST_MS.topBar) {
+  notifications.show({ color: 'red', message: errorMessage(error), autoClose });
+}
+
+export function toastSuccess(message: string, autoClose: number = TOAST_MS.topBar) {
+  notifications.show({ color: 'teal', message, autoClose });
+}

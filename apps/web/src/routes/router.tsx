@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing/LandingPage';
+import { PublicOnly, RequireLogin } from './guards';
+import { lazyPage } from './lazy';
+import { RootLayout, RouteError } from './RootLayout';
+
+// Only the landing page is in the main bundle; every other page loads when it is first visited.
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+const SignOutPage = lazyPage(() => import('../features/auth/SignOutPage').then((m) => m.SignOutPage));
+const SignupPage = lazyPage(() => import('../features/signup/SignupPage').then((m) => m.SignupPage));
+const PrivacyPage = lazyPage(() => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
+const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage));
+
+const AppLayout = lazyPage(() => import('../components/AppLayout').then((m) => m.AppLayout));
+const MySourcePage = lazyPage(() => import('../features/sources/MySourcePage').then((m) => m.MySourcePage));
+const DeskLayout = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskLayout));
+const DeskSection = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskSection));
+const FolderPage = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.FolderPage));
+const MyWorkspacePage = lazyPage(() =>
+  import('../features/workspace/WorkspacePages').then((m) => m.MyWorkspacePage),
+);
+const ComingSoonPage = lazyPage(() =>
+  import('../features/workspace/WorkspacePages').then((m) => m.ComingSoonPage),
+);
+const SettingsLayout = lazyPage(() =>
+  import('../features/settings/SettingsLayout').then((m) => m.SettingsLayout),
+);
+const AccountForm = lazyPage(() => import('../features/settings/AccountForm').then((m) => m.AccountForm));
+const SourcesSettings = lazyPage(() =>
+  import('../features/settings/SettingsPages').then((m) => m.SourcesSettings),
+);
+const PermissionsSettings = lazyPage(() =>
+  import('../features/settings/SettingsPages').then((m) => m.PermissionsSettings),
+);
+const TeamSettings = lazyPage(() => import('../features/settings/SettingsPages').then((m) => m.TeamSettings));
+const ProfileLayout = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.ProfileLayout));
+const ProfileOverview = lazyPage(() =>
+  import('../features/profile/ProfilePages').then((m) => m.ProfileOverview),
+);
+const ProfileSubpage = lazyPage(() =>
+  import('../features/profile/ProfilePages').then((m) => m.ProfileSubpage),
+);
+
+const route = (path: string, element: ReactNode, children?: RouteObject[]): RouteObject => ({
+  path,
+  element,
+  children,
+});
+const index = (element: ReactNode): RouteObject => ({ index: true, element });
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      index(<LandingPage />),
+      { element: <PublicOnly />, children: [route('login', <LoginPage />)] },
+      {
+        element: <PublicOnly wizard />,
+        children: [route('signup', <SignupPage />), route('signup-org', <SignupPage />)],
+      },
+      route('privacy', <PrivacyPage />),
+      route('signout', <SignOutPage />),
+      {
+        element: <RequireLogin />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              route('my-source', <MySourcePage />),
+              route('my-desk', <DeskLayout />, [
+                index(<DeskSection section="all" />),
+                route('my-content', <DeskSection section="all" />),
+                route('my-content/:folderId', <FolderPage />),
+                route('drive', <DeskSection section="drive" />),
+                route('whatsApp', <DeskSection section="whatsApp" />),
+                route('mail', <DeskSection section="mail" />),
+                route('calender', <DeskSection section="calender" />),
+                route('extension', <DeskSection section="extension" />),
+                route('gallery', <DeskSection section="gallery" />),
+                route('dropBox', <DeskSection section="dropBox" />),
+              ]),
+              route('my-workspace', <MyWorkspacePage />),
+              route('shared-workspace', <ComingSoonPage title="Shared WorkSpace" />),
+              route('team-desk', <ComingSoonPage title="Team Desk" />),
+              route('team-content', <ComingSoonPage title="Team Content" />),
+              route('settings', <SettingsLayout />, [
+                index(<AccountForm />),
+                route('sources', <SourcesSettings />),
+                route('permissions', <PermissionsSettings />),
+                route('team', <TeamSettings />),
+              ]),
+              route('profile', <ProfileLayout />, [
+                index(<ProfileOverview />),
+                route('notification', <ProfileSubpage page="notification" />),
+                route('userManagement', <ProfileSubpage page="userManagement" />),
+                route('accounts', <ProfileSubpage page="accounts" />),
+                route('help', <ProfileSubpage page="help" />),
+              ]),
+            ],
+          },
+        ],
+      },
+      route('*', <NotFoundPage />),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,63 @@
+import { type SessionUser, STORAGE_KEYS } from '@easio/shared';
+import { useSyncExternalStore } from 'react';
+import { localStore } from './storage';
+
+/**
+ * The signed-in session (spec section 4): kept in local storage under `user`, so the login state is
+ * true at load when a stored user exists. Another tab's sign-in or sign-out reaches this one through
+ * the `storage` event.
+ */
+let current: SessionUser | null = localStore.get('user');
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function sameSession(a: SessionUser | null, b: SessionUser | null) {
+  return a?.access_token === b?.access_token;
+}
+
+export function getSession(): SessionUser | null {
+  return current;
+}
+
+/** Signs in: stores the session under `user`. */
+export function setSession(user: SessionUser): void {
+  localStore.set('user', user);
+  current = user;
+  emit();
+}
+
+/** Signs out: clears the stored user and user info. */
+export function clearSession(): void {
+  localStore.remove('user', 'info');
+  if (current === null) return;
+  current = null;
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== STORAGE_KEYS.user) return;
+    const next = localStore.get('user');
+    if (sameSession(next, current)) return;
+    current = next;
+    emit();
+  });
+}
+
+export function useSession(): SessionUser | null {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+export function useIsLoggedIn(): boolean {
+  return useSession() !== null;
+}
