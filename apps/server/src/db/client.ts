@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -43,10 +46,37 @@ export async function usePglite(client: PGlite): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/**
+ * PGlite's own start parameters, with a smaller buffer pool: PostgreSQL's default 128 MB of shared
+ * buffers would be most of an idle server's memory, and the operating system caches the files anyway.
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=8MB', '-c', 'maintenance_work_mem=32MB'],
+];
+
+const SERVER_PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const CREATE_CLUSTER = `require('@electric-sql/pglite').PGlite
+  .create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
+  .then((db) => db.close())`;
+const execFileAsync = promisify(execFile);
+
+/** The embedded database in `dir`, created on first use. */
+export async function openPgliteDir(dir: string): Promise<PGlite> {
+  const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+  await mkdir(dir, { recursive: true });
+  if (fresh) {
+    // Creating a cluster runs initdb, which leaves ~500 MB of WebAssembly memory that never shrinks:
+    // do it in a short-lived process so the server does not carry that for its whole life.
+    await execFileAsync(process.execPath, ['-e', CREATE_CLUSTER, dir, JSON.stringify(PGLITE_START_PARAMS)], {
+      cwd: SERVER_PACKAGE_DIR,
+    });
+  }
+  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+}
+
 /** PostgreSQL when `databaseUrl` is set, else the embedded PGlite under `dataDir`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, 'pglite');
-  await mkdir(dir, { recursive: true });
-  return usePglite(await PGlite.create(dir));
+  return usePglite(await openPgliteDir(path.join(options.dataDir, 'pglite')));
 }
