@@ -49,7 +49,7 @@ export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
           src={user.picture || null}
           alt={name}
           name={name}
-          color="initials"
+          color="easio"
           radius="xl"
           aria-label="Profile"
         />

@@ -115,7 +115,7 @@ function DeskPreview() {
                   File into {row.where}
                 </Text>
               </Box>
-              <Badge variant="outline" color="gray" size="sm">
+              <Badge variant="outline" color="dark" size="sm">
                 {row.source}
               </Badge>
             </Group>

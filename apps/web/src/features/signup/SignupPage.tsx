@@ -32,14 +32,13 @@ export function SignupPage() {
   useErrorParamToast(TOAST_MS.signup);
   const [initial] = useState(initialState);
   const [active, setActive] = useState(initial.activeStep);
-  const [, setValidationStep] = useState(initial.validationStep);
   const [services, setServices] = useState<Services>(initial.services);
   const [tempUser, setTempUser] = useState<SessionUser | null>(initial.tempUser);
   const registering = useIsMutating({ mutationKey: REGISTER_MUTATION }) > 0;
 
   const goTo = (step: number) => {
     setActive(step);
-    setValidationStep(step);
+    // The spec keeps the step whose rules apply next to the step shown; going back resets both.
     localStore.set('activeStep', step);
     localStore.set('validationStep', step);
   };
