@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@easio/shared';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticationPlugin } from './auth/authenticate.js';
@@ -47,6 +48,8 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  // Answers over 1 KB go out gzip- or brotli-compressed when the client accepts it (the web app's JS is ~70% smaller).
+  await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 
   const auth = createAuthService({

@@ -51,6 +51,15 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('compresses what it sends when the client accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
   it('describes every call in /api/openapi.json', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
