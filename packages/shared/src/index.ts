@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './constants.js';
 export * from './countries.js';
+export * from './desk.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './rules.js';

@@ -6,6 +6,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -74,13 +75,41 @@ export const objects = pgTable(
     binderState: text(),
     /** When the item was made at its source (falls back to createdAt where unknown). */
     sourceCreatedAt: timestamp({ withTimezone: true }),
+    /** A file kept as a link to another object that has the same bytes. */
+    duplicateOf: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
+    thumbnailKey: text(),
+    /** Background processing of a file (text, thumbnail, EXIF): null when there is none to do. */
+    jobState: text(),
+    jobError: text(),
     ...timestamps,
+    /** The date an item is sorted and searched by: made at its source, else arrived. */
+    itemDate: timestamp({ withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),
   },
   (t) => [
-    index('objects_owner_parent_idx').on(t.ownerId, t.parentId),
     uniqueIndex('objects_owner_source_external_key').on(t.ownerId, t.source, t.externalId),
+    // Keyset paging of a folder by each sort key (a btree serves both directions).
+    index('objects_parent_date_idx').on(t.ownerId, t.parentId, t.itemDate, t.id),
+    index('objects_parent_name_idx').on(t.ownerId, t.parentId, sql`lower(${t.name})`, t.id),
+    index('objects_parent_size_idx').on(t.ownerId, t.parentId, sql`coalesce(${t.size}, -1)`, t.id),
+    index('objects_parent_kind_idx').on(t.ownerId, t.parentId, t.dataType, sql`lower(${t.name})`, t.id),
+    // The per-source desk pages list a source's items across folders.
+    index('objects_source_date_idx').on(t.ownerId, t.source, t.itemDate, t.id),
+    index('objects_owner_sha256_idx').on(t.ownerId, t.sha256),
+    index('objects_duplicate_of_idx').on(t.duplicateOf),
   ],
 );
+
+/** Short-lived permission to download several objects as one ZIP by plain navigation. */
+export const downloadTickets = pgTable('download_tickets', {
+  id: uuid().primaryKey().defaultRandom(),
+  ownerId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  objectIds: uuid().array().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 /** Failed sign-ins, per account and per address, for throttling guesses across every API replica. */
 export const loginFailures = pgTable(

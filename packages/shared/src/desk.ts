@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { BINDER_STATES, DATA_TYPES, SOURCES } from './constants.js';
+
+export const FOLDER_TYPES = ['root_object', 'drawer_object', 'binder_object'] as const;
+export const ITEM_TYPES = [
+  'file_object',
+  'note_object',
+  'url_object',
+  'url_note_object',
+  'location_object',
+  'email_object',
+  'event_object',
+] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
+
+export const NAME_MAX = 1000;
+export const NOTE_MAX = 200_000;
+export const URL_MAX = 4096;
+
+/** A crumb of a folder's path from the root: `[root, drawer, binder]`. */
+export const crumbSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  data_type: z.enum(FOLDER_TYPES),
+});
+export type Crumb = z.infer<typeof crumbSchema>;
+
+/** One object of the desk tree as the API answers it. */
+export const deskObjectSchema = z.object({
+  id: z.uuid(),
+  parent_id: z.uuid().nullable(),
+  data_type: z.enum(DATA_TYPES),
+  source: z.enum(SOURCES),
+  name: z.string(),
+  url: z.string().nullable(),
+  /** Note text, url-note text, extracted document text (cut to `CONTENT_PREVIEW_MAX` in lists). */
+  content: z.string().nullable(),
+  mime_type: z.string().nullable(),
+  size: z.number().nullable(),
+  sha256: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+  binder_state: z.enum(BINDER_STATES).nullable(),
+  /** When the item was made at its source, else when it arrived. */
+  item_date: z.iso.datetime({ offset: true }),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+  /** The object this one stands for when it was kept as a link to a duplicate upload. */
+  duplicate_of: z.uuid().nullable(),
+  /** Background processing of a file: text extraction, thumbnail, EXIF. */
+  job_state: z.enum(JOB_STATES).nullable(),
+  job_error: z.string().nullable(),
+  /** Signed, short-lived addresses (a browser can't send the bearer token from <img> or a link). */
+  content_url: z.string().nullable(),
+  download_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  /** Folders only: how many objects are directly inside. */
+  child_count: z.number().nullable(),
+});
+export type DeskObject = z.infer<typeof deskObjectSchema>;
+
+export const CONTENT_PREVIEW_MAX = 500;
+
+export const SORT_KEYS = ['date', 'name', 'size', 'kind'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.includes(',') ? v.split(',') : v),
+    z.union([item, z.array(item)]),
+  );
+
+/** Query of every listing: paged by an opaque cursor, newest first by default. */
+export const listQuerySchema = z.object({
+  sort: z.enum(SORT_KEYS).default('date'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+  kind: oneOrMany(z.enum(DATA_TYPES)).optional(),
+  source: oneOrMany(z.enum(SOURCES)).optional(),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type ListQuery = z.input<typeof listQuerySchema>;
+
+export const pageSchema = z.object({
+  items: z.array(deskObjectSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type Page = z.infer<typeof pageSchema>;
+
+export const folderViewSchema = z.object({
+  folder: deskObjectSchema,
+  path: z.array(crumbSchema),
+});
+export type FolderView = z.infer<typeof folderViewSchema>;
+
+const name = z.string().trim().min(1, 'Name is required').max(NAME_MAX, 'Name is too long');
+const optionalParent = z.uuid().nullable().optional();
+
+export const createFolderSchema = z.strictObject({
+  data_type: z.enum(['drawer_object', 'binder_object']),
+  name,
+  /** Drawers go in the root (the default); binders go in a drawer. */
+  parent_id: optionalParent,
+  binder_state: z.enum(BINDER_STATES).optional(),
+});
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' })
+  .max(URL_MAX, 'Address is too long');
+
+/** The items made in Easio itself: a note, a link, a url note and a location. */
+export const createItemSchema = z.discriminatedUnion('data_type', [
+  z.strictObject({
+    data_type: z.literal('note_object'),
+    parent_id: optionalParent,
+    name: name.optional(),
+    content: z.string().max(NOTE_MAX, 'Note is too long'),
+  }),
+  z.strictObject({
+    data_type: z.literal('url_object'),
+    parent_id: optionalParent,
+    name: name.optional(),
+    url: httpUrl,
+  }),
+  z.strictObject({
+    data_type: z.literal('url_note_object'),
+    parent_id: optionalParent,
+    name: name.optional(),
+    url: httpUrl,
+    content: z.string().max(NOTE_MAX, 'Note is too long'),
+  }),
+  z.strictObject({
+    data_type: z.literal('location_object'),
+    parent_id: optionalParent,
+    name: name.optional(),
+    latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
+    longitude: z
+      .number()
+      .min(-180, 'Longitude is between -180 and 180')
+      .max(180, 'Longitude is between -180 and 180'),
+    label: z.string().trim().min(1, 'Label is required').max(NAME_MAX),
+    address: z.string().trim().max(2000).optional(),
+  }),
+]);
+export type CreateItem = z.input<typeof createItemSchema>;
+
+/** Rename, set a binder's state, edit a note's text or a link's address. */
+export const updateObjectSchema = z
+  .strictObject({
+    name: name.optional(),
+    binder_state: z.enum(BINDER_STATES).nullable().optional(),
+    content: z.string().max(NOTE_MAX, 'Note is too long').optional(),
+    url: httpUrl.optional(),
+    tags: z.array(z.string().trim().min(1).max(64)).max(50).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+
+export const BULK_MAX = 10_000;
+const ids = z
+  .array(z.uuid())
+  .min(1, 'Choose at least one item')
+  .max(BULK_MAX, `At most ${BULK_MAX} at a time`);
+
+/** Move one or many into a drawer, a binder, or back to the root (`target_id` = the root folder). */
+export const moveSchema = z.strictObject({ ids, target_id: z.uuid() });
+export const deleteSchema = z.strictObject({ ids });
+export const bulkResultSchema = z.object({ count: z.number() });
+
+/** What to do with an upload whose bytes the user already has. */
+export const DUPLICATE_POLICIES = ['refuse', 'link'] as const;
+export const uploadQuerySchema = z.object({
+  parent_id: z.uuid().optional(),
+  on_duplicate: z.enum(DUPLICATE_POLICIES).default('refuse'),
+});
+export const uploadResultSchema = z.object({
+  /** The objects made: new files, or links to existing ones when `on_duplicate=link`. */
+  items: z.array(deskObjectSchema),
+  /** Uploads refused as duplicates (`on_duplicate=refuse`), each with the object that has the same bytes. */
+  duplicates: z.array(z.object({ name: z.string(), existing: deskObjectSchema })),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** Keep a refused duplicate after all, as a link to the object that has its bytes. */
+export const linkDuplicateSchema = z.strictObject({
+  object_id: z.uuid(),
+  parent_id: optionalParent,
+  name: name.optional(),
+});
+
+/** Several objects as one ZIP: the answer is a short-lived address to navigate to. */
+export const zipRequestSchema = z.strictObject({ ids });
+export const zipTicketSchema = z.object({ url: z.string() });
