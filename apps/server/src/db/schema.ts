@@ -6,7 +6,6 @@ import {
   boolean,
   date,
   index,
-  integer,
   jsonb,
   pgTable,
   text,
