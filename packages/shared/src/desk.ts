@@ -79,6 +79,11 @@ export const listQuerySchema = z.object({
   order: z.enum(SORT_ORDERS).default('desc'),
   kind: oneOrMany(z.enum(DATA_TYPES)).optional(),
   source: oneOrMany(z.enum(SOURCES)).optional(),
+  /** Files whose type starts with this, e.g. `image/` for the gallery. */
+  mime: z
+    .string()
+    .regex(/^[a-z]+\/[a-z0-9.+-]*$/, 'A type such as image/ or application/pdf')
+    .optional(),
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
