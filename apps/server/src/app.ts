@@ -10,18 +10,24 @@ import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenIssuer } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { deskPlugin } from './desk/plugin.js';
+import { createUrlSigner } from './desk/signed-urls.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { metaRoutes } from './meta/routes.js';
 import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
+import type { BlobStore } from './storage/blob-store.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  blobs: BlobStore;
+  /** Queues background processing of newly stored files. */
+  onFilesStored: (objectIds: string[]) => Promise<void>;
   jwtSecret: string;
   /** The built web app to serve; API only when absent. */
   webDistDir?: string;
@@ -32,6 +38,8 @@ export interface AppDeps {
 export async function buildApp({
   config,
   database,
+  blobs,
+  onFilesStored,
   jwtSecret,
   webDistDir,
   logger,
@@ -68,6 +76,14 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
   await app.register(unconfiguredSourceRoutes, { prefix: '/api' });
+  await app.register(deskPlugin, {
+    prefix: '/api/desk',
+    db: database.db,
+    blobs,
+    signer: createUrlSigner(jwtSecret),
+    maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+    onFilesStored,
+  });
   await registerSpa(app, webDistDir);
   return app;
 }

@@ -23,6 +23,23 @@ export const configSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTENSION_STORE_URL: z.url().optional(),
+  /** Largest file one upload may carry, in megabytes. */
+  MAX_UPLOAD_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(100),
+  /** `local` (files under DATA_DIR/blobs) or `s3://bucket[/prefix]`. */
+  BLOB_STORE: z
+    .string()
+    .regex(
+      /^(local|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/,
+      'BLOB_STORE must be local or s3://bucket[/prefix]',
+    )
+    .default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };

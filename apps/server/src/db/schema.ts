@@ -14,9 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+// Millisecond precision, as JavaScript dates have: a timestamp read back and sent as a paging cursor
+// then compares equal to the stored one.
+const ms = { withTimezone: true, precision: 3 } as const;
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp(ms).notNull().defaultNow(),
+  updatedAt: timestamp(ms).notNull().defaultNow(),
 };
 
 export const users = pgTable(
@@ -73,7 +76,7 @@ export const objects = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     binderState: text(),
     /** When the item was made at its source (falls back to createdAt where unknown). */
-    sourceCreatedAt: timestamp({ withTimezone: true }),
+    sourceCreatedAt: timestamp(ms),
     /** A file kept as a link to another object that has the same bytes. */
     duplicateOf: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     thumbnailKey: text(),
@@ -82,9 +85,7 @@ export const objects = pgTable(
     jobError: text(),
     ...timestamps,
     /** The date an item is sorted and searched by: made at its source, else arrived. */
-    itemDate: timestamp({ withTimezone: true })
-      .notNull()
-      .generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),
+    itemDate: timestamp(ms).notNull().generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),
   },
   (t) => [
     uniqueIndex('objects_owner_source_external_key').on(t.ownerId, t.source, t.externalId),

@@ -11,6 +11,22 @@ const FRAMEWORK_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
 };
 
+/**
+ * PostgreSQL's class 22 errors (data exceptions: a NUL in text, a number out of range, an impossible
+ * date…) are caused by the input, so they are the client's 400, not our 500.
+ */
+function databaseDataException(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+      return code === '22021' || code === '22P05'
+        ? 'The text contains characters that cannot be stored (such as NUL)'
+        : 'A value is out of range or malformed';
+    }
+  }
+  return null;
+}
+
 const OWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
 
 /** Every error leaves as JSON `{detail}`; input problems are 4xx and never 500. */
@@ -35,6 +51,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : `${first.path}: ${first.message}`;
       return reply.code(422).send({ detail, errors } satisfies ErrorBody);
     }
+    const dataProblem = databaseDataException(error);
+    if (dataProblem) return reply.code(400).send({ detail: dataProblem } satisfies ErrorBody);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail = FRAMEWORK_DETAILS[error.code] ?? error.message;

@@ -1,12 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  blobs: BlobStore;
+  /** Files handed to background processing, in order. */
+  storedFileIds: string[];
   close(): Promise<void>;
 }
 
@@ -16,10 +24,17 @@ export async function buildTestApp(
   options: { webDistDir?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', LOG_LEVEL: 'silent', ...options.env });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
+  const storedFileIds: string[] = [];
   const app = await buildApp({
     config,
     database,
+    blobs,
+    onFilesStored: async (ids) => {
+      storedFileIds.push(...ids);
+    },
     jwtSecret: 'test-secret-test-secret-test-secret!',
     webDistDir: options.webDistDir,
   });
@@ -27,9 +42,13 @@ export async function buildTestApp(
   return {
     app,
     database,
+    blobs,
+    storedFileIds,
     async close() {
       await app.close();
+      await blobs.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

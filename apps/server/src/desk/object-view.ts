@@ -1,0 +1,35 @@
+import type { BinderState, DataType, DeskObject, Source } from '@easio/shared';
+import type { ObjectRow } from '../db/schema.js';
+import type { UrlSigner } from './signed-urls.js';
+import { isFolder } from './tree-rules.js';
+
+/** An object row as the API answers it, with signed addresses for its bytes. */
+export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: number): DeskObject {
+  const dataType = row.dataType as DataType;
+  const hasBytes = dataType === 'file_object' && row.blobKey !== null;
+  return {
+    id: row.id,
+    parent_id: row.parentId,
+    data_type: dataType,
+    source: row.source as Source,
+    name: row.name,
+    url: row.url,
+    content: row.content,
+    mime_type: row.mimeType,
+    size: row.size,
+    sha256: row.sha256,
+    metadata: row.metadata,
+    tags: row.tags,
+    binder_state: (row.binderState as BinderState | null) ?? null,
+    item_date: row.itemDate.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    duplicate_of: row.duplicateOf,
+    job_state: (row.jobState as DeskObject['job_state']) ?? null,
+    job_error: row.jobError,
+    content_url: hasBytes ? signer.url(row.ownerId, row.id, 'inline') : null,
+    download_url: hasBytes ? signer.url(row.ownerId, row.id, 'attachment') : null,
+    thumbnail_url: row.thumbnailKey ? signer.url(row.ownerId, row.id, 'thumbnail') : null,
+    child_count: isFolder(dataType) ? (childCount ?? 0) : null,
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { createBlobReleaser } from './blob-cleanup.js';
+import { downloadRoutes } from './downloads.js';
+import { deskRoutes } from './routes.js';
+import { createDeskService } from './service.js';
+import type { UrlSigner } from './signed-urls.js';
+import { uploadRoutes } from './uploads.js';
+
+export interface DeskPluginOptions {
+  db: Db;
+  blobs: BlobStore;
+  signer: UrlSigner;
+  maxUploadBytes: number;
+  onFilesStored: (objectIds: string[]) => Promise<void>;
+}
+
+/** The desk domain: tree, items, uploads and downloads under `/api/desk`. */
+export async function deskPlugin(
+  app: FastifyInstance,
+  { db, blobs, signer, maxUploadBytes, onFilesStored }: DeskPluginOptions,
+) {
+  const releaseBlobs = createBlobReleaser(db, blobs, app.log);
+  const desk = createDeskService({ db, signer, releaseBlobs });
+  await app.register(deskRoutes, { desk });
+  await app.register(uploadRoutes, { db, desk, blobs, signer, maxUploadBytes, releaseBlobs, onFilesStored });
+  await app.register(downloadRoutes, { db, desk, blobs, signer });
+}

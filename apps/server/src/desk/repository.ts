@@ -1,0 +1,216 @@
+import { CONTENT_PREVIEW_MAX, type Crumb, type DataType, type SortKey, type Source } from '@easio/shared';
+import { and, eq, getTableColumns, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.js';
+import { type ObjectRow, objects } from '../db/schema.js';
+import type { Cursor } from './cursor.js';
+
+export type NewObject = typeof objects.$inferInsert;
+export type ObjectPatch = Partial<Pick<ObjectRow, 'name' | 'binderState' | 'content' | 'url' | 'tags'>>;
+
+const FOLDER_TYPES: DataType[] = ['root_object', 'drawer_object', 'binder_object'];
+
+/** How each sort key orders rows (before the id tie-break), and how its cursor values are typed. */
+const SORTS: Record<SortKey, { exprs: SQL[]; casts: string[] }> = {
+  date: { exprs: [sql`${objects.itemDate}`], casts: ['timestamptz'] },
+  name: { exprs: [sql`lower(${objects.name})`], casts: ['text'] },
+  size: { exprs: [sql`coalesce(${objects.size}, -1)`], casts: ['bigint'] },
+  kind: { exprs: [sql`${objects.dataType}`, sql`lower(${objects.name})`], casts: ['text', 'text'] },
+};
+
+export interface ListOptions {
+  /** A folder's children; or, when undefined, every item (not folder) of the owner's desk. */
+  parentId?: string;
+  sort: SortKey;
+  order: 'asc' | 'desc';
+  kinds?: DataType[];
+  sources?: Source[];
+  mimePrefix?: string;
+  cursor?: Cursor;
+  limit: number;
+}
+
+export type ListedRow = ObjectRow & { sortName: string };
+
+/** The cursor values a row stands at, for the sort it was listed by. */
+export function cursorValues(row: ListedRow, sort: SortKey): (string | number)[] {
+  switch (sort) {
+    case 'date':
+      return [row.itemDate.toISOString()];
+    case 'name':
+      return [row.sortName];
+    case 'size':
+      return [row.size ?? -1];
+    case 'kind':
+      return [row.dataType, row.sortName];
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every query filters on the owner: another user's ids simply are not there. */
+export function createDeskRepository(db: Db) {
+  return {
+    async findOwned(ownerId: string, id: string): Promise<ObjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(objects)
+        .where(and(eq(objects.ownerId, ownerId), eq(objects.id, id)));
+      return row;
+    },
+
+    async findManyOwned(ownerId: string, ids: string[]): Promise<ObjectRow[]> {
+      return db
+        .select()
+        .from(objects)
+        .where(and(eq(objects.ownerId, ownerId), inArray(objects.id, ids)));
+    },
+
+    /** The folder and its ancestors, root first. */
+    async path(ownerId: string, folderId: string): Promise<Crumb[]> {
+      return queryRows<Crumb>(
+        db,
+        sql`
+        WITH RECURSIVE up AS (
+          SELECT id, parent_id, name, data_type, 0 AS depth FROM objects WHERE owner_id = ${ownerId} AND id = ${folderId}
+          UNION ALL
+          SELECT o.id, o.parent_id, o.name, o.data_type, up.depth + 1
+          FROM objects o JOIN up ON o.id = up.parent_id AND o.owner_id = ${ownerId}
+          WHERE up.depth < 10
+        )
+        SELECT id, name, data_type FROM up ORDER BY depth DESC`,
+      );
+    },
+
+    async list(ownerId: string, options: ListOptions): Promise<ListedRow[]> {
+      const { exprs, casts } = SORTS[options.sort];
+      const dir = options.order === 'asc' ? sql`ASC` : sql`DESC`;
+      const conditions: (SQL | undefined)[] = [eq(objects.ownerId, ownerId)];
+      conditions.push(
+        options.parentId === undefined
+          ? notInArray(objects.dataType, FOLDER_TYPES)
+          : eq(objects.parentId, options.parentId),
+      );
+      if (options.kinds?.length) conditions.push(inArray(objects.dataType, options.kinds));
+      if (options.sources?.length) conditions.push(inArray(objects.source, options.sources));
+      if (options.mimePrefix) {
+        conditions.push(sql`${objects.mimeType} LIKE ${`${escapeLike(options.mimePrefix)}%`}`);
+      }
+      if (options.cursor) {
+        const values = options.cursor.v.map((v, i) => sql`${v}::${sql.raw(casts[i] ?? 'text')}`);
+        const op = options.order === 'asc' ? sql`>` : sql`<`;
+        conditions.push(
+          sql`(${sql.join([...exprs, sql`${objects.id}`], sql`, `)}) ${op} (${sql.join(
+            [...values, sql`${options.cursor.id}::uuid`],
+            sql`, `,
+          )})`,
+        );
+      }
+      const orderBy = [...exprs, sql`${objects.id}`].map((e) => sql`${e} ${dir}`);
+      return db
+        .select({
+          ...getTableColumns(objects),
+          // Lists carry the start of long texts only; one object's call answers all of it.
+          content: sql<string | null>`left(${objects.content}, ${CONTENT_PREVIEW_MAX})`,
+          sortName: sql<string>`lower(${objects.name})`,
+        })
+        .from(objects)
+        .where(and(...conditions))
+        .orderBy(...orderBy)
+        .limit(options.limit);
+    },
+
+    /** How many objects sit directly in each of these folders. */
+    async childCounts(ownerId: string, folderIds: string[]): Promise<Map<string, number>> {
+      if (folderIds.length === 0) return new Map();
+      const rows = await db
+        .select({ parentId: objects.parentId, n: sql<number>`count(*)::int` })
+        .from(objects)
+        .where(and(eq(objects.ownerId, ownerId), inArray(objects.parentId, folderIds)))
+        .groupBy(objects.parentId);
+      return new Map(rows.map((r) => [r.parentId ?? '', r.n]));
+    },
+
+    async insert(values: NewObject[]): Promise<ObjectRow[]> {
+      if (values.length === 0) return [];
+      return db.insert(objects).values(values).returning();
+    },
+
+    async update(ownerId: string, id: string, patch: ObjectPatch): Promise<ObjectRow | undefined> {
+      const [row] = await db
+        .update(objects)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(and(eq(objects.ownerId, ownerId), eq(objects.id, id)))
+        .returning();
+      return row;
+    },
+
+    async moveAll(ownerId: string, ids: string[], targetId: string): Promise<number> {
+      const rows = await db
+        .update(objects)
+        .set({ parentId: targetId, updatedAt: sql`now()` })
+        .where(and(eq(objects.ownerId, ownerId), inArray(objects.id, ids)))
+        .returning({ id: objects.id });
+      return rows.length;
+    },
+
+    /** Deletes the objects and everything inside them; answers the blob keys they held. */
+    async deleteSubtrees(
+      ownerId: string,
+      ids: string[],
+    ): Promise<{ count: number; blobKeys: string[]; thumbnailKeys: string[] }> {
+      const held = await queryRows<{ blob_key: string | null; thumbnail_key: string | null }>(
+        db,
+        sql`
+        WITH RECURSIVE down AS (
+          SELECT id, blob_key, thumbnail_key FROM objects
+          WHERE owner_id = ${ownerId} AND id IN (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+          UNION ALL
+          SELECT o.id, o.blob_key, o.thumbnail_key FROM objects o JOIN down ON o.parent_id = down.id AND o.owner_id = ${ownerId}
+        )
+        SELECT blob_key, thumbnail_key FROM down WHERE blob_key IS NOT NULL OR thumbnail_key IS NOT NULL`,
+      );
+      const deleted = await db
+        .delete(objects)
+        .where(and(eq(objects.ownerId, ownerId), inArray(objects.id, ids)))
+        .returning({ id: objects.id });
+      return {
+        count: deleted.length,
+        blobKeys: [...new Set(held.flatMap((r) => (r.blob_key ? [r.blob_key] : [])))],
+        thumbnailKeys: held.flatMap((r) => (r.thumbnail_key ? [r.thumbnail_key] : [])),
+      };
+    },
+
+    /** Which of these blob keys some object still uses. */
+    async referencedBlobKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ key: objects.blobKey })
+        .from(objects)
+        .where(inArray(objects.blobKey, keys));
+      return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
+    },
+
+    /** A file of the owner's that has exactly these bytes (the original, not a link). */
+    async findFileBySha(ownerId: string, sha256: string): Promise<ObjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(objects)
+        .where(
+          and(
+            eq(objects.ownerId, ownerId),
+            eq(objects.sha256, sha256),
+            eq(objects.dataType, 'file_object'),
+            isNotNull(objects.blobKey),
+          ),
+        )
+        .orderBy(sql`${objects.duplicateOf} IS NOT NULL`, objects.createdAt)
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type DeskRepository = ReturnType<typeof createDeskRepository>;

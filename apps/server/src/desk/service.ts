@@ -1,0 +1,243 @@
+import type {
+  createFolderSchema,
+  createItemSchema,
+  DataType,
+  DeskObject,
+  FolderView,
+  listQuerySchema,
+  Page,
+  updateObjectSchema,
+} from '@easio/shared';
+import type { z } from 'zod';
+import type { Db } from '../db/client.js';
+import type { ObjectRow, UserRow } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { toDeskObject } from './object-view.js';
+import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
+import type { UrlSigner } from './signed-urls.js';
+import { canContain, isFolder, placementRefusal } from './tree-rules.js';
+
+type ListQuery = z.output<typeof listQuerySchema>;
+const asList = <T>(v: T | T[] | undefined): T[] | undefined =>
+  v === undefined ? undefined : Array.isArray(v) ? v : [v];
+
+export const NOT_FOUND = 'Not found';
+const notFound = () => new HttpError(404, NOT_FOUND);
+
+export interface DeskDeps {
+  db: Db;
+  signer: UrlSigner;
+  /** Removes blobs no object uses any more; called after a delete has committed. */
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
+}
+
+export function rootOf(user: UserRow): string {
+  if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
+  return user.rootFolder;
+}
+
+/** The desk tree of one user: every call is scoped to the signed-in owner; other ids are 404. */
+export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
+  const repo = createDeskRepository(db);
+
+  async function ownedFolder(user: UserRow, id: string): Promise<ObjectRow> {
+    const folder = await repo.findOwned(user.id, id);
+    if (!folder || !isFolder(folder.dataType as DataType)) throw notFound();
+    return folder;
+  }
+
+  /** The folder a new object goes into (the root when none is named), checked against the tree's shape. */
+  async function parentFor(
+    user: UserRow,
+    parentId: string | null | undefined,
+    child: DataType,
+  ): Promise<ObjectRow> {
+    const parent = await ownedFolder(user, parentId ?? rootOf(user));
+    if (!canContain(parent.dataType as DataType, child)) {
+      throw new HttpError(422, placementRefusal(parent.dataType as DataType, child));
+    }
+    return parent;
+  }
+
+  async function page(user: UserRow, rows: ListedRow[], query: ListQuery): Promise<Page> {
+    const folderIds = rows.filter((r) => isFolder(r.dataType as DataType)).map((r) => r.id);
+    const counts = await repo.childCounts(user.id, folderIds);
+    const last = rows.length === query.limit ? rows.at(-1) : undefined;
+    return {
+      items: rows.map((r) => toDeskObject(r, signer, counts.get(r.id))),
+      next_cursor: last ? encodeCursor({ v: cursorValues(last, query.sort), id: last.id }) : null,
+    };
+  }
+
+  const listOptions = (query: ListQuery) => ({
+    sort: query.sort,
+    order: query.order,
+    kinds: asList(query.kind),
+    sources: asList(query.source),
+    mimePrefix: query.mime,
+    cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit,
+  });
+
+  return {
+    repo,
+    parentFor,
+
+    async folder(user: UserRow, id: string): Promise<FolderView> {
+      const folder = await ownedFolder(user, id);
+      const [path, counts] = await Promise.all([repo.path(user.id, id), repo.childCounts(user.id, [id])]);
+      return { folder: toDeskObject(folder, signer, counts.get(id)), path };
+    },
+
+    async children(user: UserRow, folderId: string, query: ListQuery): Promise<Page> {
+      await ownedFolder(user, folderId);
+      return page(user, await repo.list(user.id, { ...listOptions(query), parentId: folderId }), query);
+    },
+
+    async items(user: UserRow, query: ListQuery): Promise<Page> {
+      return page(user, await repo.list(user.id, listOptions(query)), query);
+    },
+
+    async get(user: UserRow, id: string): Promise<DeskObject> {
+      const row = await repo.findOwned(user.id, id);
+      if (!row) throw notFound();
+      const counts = isFolder(row.dataType as DataType) ? await repo.childCounts(user.id, [id]) : undefined;
+      return toDeskObject(row, signer, counts?.get(id));
+    },
+
+    async createFolder(user: UserRow, input: z.output<typeof createFolderSchema>): Promise<DeskObject> {
+      const parent = await parentFor(user, input.parent_id, input.data_type);
+      const [row] = await repo.insert([
+        {
+          ownerId: user.id,
+          parentId: parent.id,
+          dataType: input.data_type,
+          name: input.name,
+          binderState: input.data_type === 'binder_object' ? (input.binder_state ?? null) : null,
+        },
+      ]);
+      if (!row) throw new Error('insert returned no row');
+      return toDeskObject(row, signer, 0);
+    },
+
+    async createItem(user: UserRow, input: z.output<typeof createItemSchema>): Promise<DeskObject> {
+      const parent = await parentFor(user, input.parent_id, input.data_type);
+      const base: NewObject = { ownerId: user.id, parentId: parent.id, dataType: input.data_type };
+      let values: NewObject;
+      switch (input.data_type) {
+        case 'note_object':
+          values = { ...base, name: input.name ?? firstLine(input.content, 'Note'), content: input.content };
+          break;
+        case 'url_object':
+          values = { ...base, name: input.name ?? input.url, url: input.url };
+          break;
+        case 'url_note_object':
+          values = {
+            ...base,
+            name: input.name ?? firstLine(input.content, input.url),
+            url: input.url,
+            content: input.content,
+          };
+          break;
+        case 'location_object':
+          values = {
+            ...base,
+            name: input.name ?? input.label,
+            content: input.address ?? null,
+            metadata: {
+              latitude: input.latitude,
+              longitude: input.longitude,
+              label: input.label,
+              ...(input.address ? { address: input.address } : {}),
+            },
+          };
+          break;
+      }
+      const [row] = await repo.insert([values]);
+      if (!row) throw new Error('insert returned no row');
+      return toDeskObject(row, signer);
+    },
+
+    async update(user: UserRow, id: string, patch: z.output<typeof updateObjectSchema>): Promise<DeskObject> {
+      const row = await repo.findOwned(user.id, id);
+      if (!row) throw notFound();
+      const type = row.dataType as DataType;
+      if (type === 'root_object') throw new HttpError(422, 'Your desk itself cannot be changed');
+      if (patch.binder_state !== undefined && type !== 'binder_object') {
+        throw new HttpError(422, 'Only binders have a state');
+      }
+      if (patch.content !== undefined && type !== 'note_object' && type !== 'url_note_object') {
+        throw new HttpError(422, 'Only notes and url notes have text to edit');
+      }
+      if (patch.url !== undefined && type !== 'url_object' && type !== 'url_note_object') {
+        throw new HttpError(422, 'Only links have an address');
+      }
+      const updated = await repo.update(user.id, id, {
+        name: patch.name,
+        binderState: patch.binder_state,
+        content: patch.content,
+        url: patch.url,
+        tags: patch.tags,
+      });
+      if (!updated) throw notFound();
+      const counts = isFolder(type) ? await repo.childCounts(user.id, [id]) : undefined;
+      return toDeskObject(updated, signer, counts?.get(id));
+    },
+
+    /** Moves all of them or none. */
+    async move(user: UserRow, ids: string[], targetId: string): Promise<{ count: number }> {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const txRepo = createDeskRepository(tx);
+        const target = await txRepo.findOwned(user.id, targetId);
+        if (!target || !isFolder(target.dataType as DataType))
+          throw new HttpError(404, 'The destination was not found');
+        const rows = await txRepo.findManyOwned(user.id, unique);
+        if (rows.length !== unique.length) throw new HttpError(404, missing(unique.length - rows.length));
+        for (const row of rows) {
+          if (row.id === targetId) throw new HttpError(422, 'A folder cannot go into itself');
+          if (!canContain(target.dataType as DataType, row.dataType as DataType)) {
+            throw new HttpError(
+              422,
+              `${placementRefusal(target.dataType as DataType, row.dataType as DataType)} (${row.name})`,
+            );
+          }
+        }
+        return { count: await txRepo.moveAll(user.id, unique, targetId) };
+      });
+    },
+
+    /** Deletes all of them (folders with their content) or none; their blobs go once the delete commits. */
+    async remove(user: UserRow, ids: string[]): Promise<{ count: number }> {
+      const unique = [...new Set(ids)];
+      const result = await db.transaction(async (tx) => {
+        const txRepo = createDeskRepository(tx);
+        const rows = await txRepo.findManyOwned(user.id, unique);
+        if (rows.length !== unique.length) throw new HttpError(404, missing(unique.length - rows.length));
+        if (rows.some((r) => r.dataType === 'root_object'))
+          throw new HttpError(422, 'Your desk itself cannot be deleted');
+        return txRepo.deleteSubtrees(user.id, unique);
+      });
+      await releaseBlobs(result);
+      return { count: result.count };
+    },
+  };
+}
+
+function missing(n: number): string {
+  return n === 1
+    ? 'One of the chosen items was not found; nothing was changed'
+    : `${n} of the chosen items were not found; nothing was changed`;
+}
+
+function firstLine(text: string, fallback: string): string {
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '';
+  return (line.length > 80 ? `${line.slice(0, 79)}…` : line) || fallback;
+}
+
+export type DeskService = ReturnType<typeof createDeskService>;

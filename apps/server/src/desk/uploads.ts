@@ -1,0 +1,196 @@
+import {
+  deskObjectSchema,
+  errorBodySchema,
+  linkDuplicateSchema,
+  type UploadResult,
+  uploadQuerySchema,
+  uploadResultSchema,
+} from '@easio/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/authenticate.js';
+import type { Db } from '../db/client.js';
+import type { ObjectRow } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
+import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
+import { itemNameFromFileName } from './file-names.js';
+import { toDeskObject } from './object-view.js';
+import { createDeskRepository } from './repository.js';
+import type { DeskService } from './service.js';
+import type { UrlSigner } from './signed-urls.js';
+
+export const MAX_FILES_PER_UPLOAD = 100;
+
+export interface UploadDeps {
+  db: Db;
+  desk: DeskService;
+  blobs: BlobStore;
+  signer: UrlSigner;
+  maxUploadBytes: number;
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
+  /** New files to process in the background (text, thumbnail, EXIF), once their objects are committed. */
+  onFilesStored: (objectIds: string[]) => Promise<void>;
+}
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  422: errorBodySchema,
+};
+
+/** `POST /api/desk/uploads` and keeping a refused duplicate as a link. */
+export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
+  const { db, desk, blobs, signer, maxUploadBytes } = deps;
+  const megabytes = Number((maxUploadBytes / (1024 * 1024)).toPrecision(3));
+  await app.register(multipart, {
+    // One byte over the limit reaches the blob store, which refuses it; the parser must not cut it silently.
+    limits: {
+      fileSize: maxUploadBytes + 1,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 10,
+      fieldSize: 1024,
+      parts: MAX_FILES_PER_UPLOAD + 10,
+    },
+    throwFileSizeLimit: true,
+    // Keep the name the client sent, folders and all: it is stored as text, never used as a path.
+    preservePath: true,
+  });
+  app.addHook('onRequest', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/uploads',
+    {
+      schema: {
+        tags: ['desk'],
+        summary: `Upload one or many files (multipart, up to ${MAX_FILES_PER_UPLOAD} per request, each at most the configured size). A file whose bytes you already have is refused as a duplicate, or kept as a link with on_duplicate=link.`,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        querystring: uploadQuerySchema,
+        response: { 200: uploadResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
+      const parent = await desk.parentFor(user, request.query.parent_id, 'file_object');
+
+      const stored: { blob: StoredBlob; name: string }[] = [];
+      try {
+        for await (const part of request.files()) {
+          const blob = await blobs.put(part.file, {
+            ownerId: user.id,
+            maxBytes: maxUploadBytes,
+            nameHint: part.filename,
+          });
+          stored.push({ blob, name: itemNameFromFileName(part.filename) });
+        }
+      } catch (error) {
+        await deps.releaseBlobs({ blobKeys: stored.map((s) => s.blob.key), thumbnailKeys: [] });
+        throw uploadFailure(error, megabytes);
+      }
+      if (stored.length === 0) throw new HttpError(422, 'The upload holds no file');
+
+      const result = await db.transaction(async (tx) => {
+        const repo = createDeskRepository(tx);
+        const made: ObjectRow[] = [];
+        const fresh: string[] = [];
+        const duplicates: { name: string; existing: ObjectRow }[] = [];
+        for (const { blob, name } of stored) {
+          const existing = await repo.findFileBySha(user.id, blob.sha256);
+          if (existing && request.query.on_duplicate === 'refuse') {
+            duplicates.push({ name, existing });
+            continue;
+          }
+          const [row] = await repo.insert([
+            {
+              ownerId: user.id,
+              parentId: parent.id,
+              dataType: 'file_object',
+              name,
+              mimeType: blob.mimeType,
+              size: blob.size,
+              sha256: blob.sha256,
+              blobKey: blob.key,
+              duplicateOf: existing?.id ?? null,
+              content: existing?.content ?? null,
+              metadata: existing?.metadata ?? {},
+              jobState: existing ? existing.jobState : 'pending',
+              jobError: existing?.jobError ?? null,
+              thumbnailKey: null,
+            },
+          ]);
+          if (!row) throw new Error('insert returned no row');
+          made.push(row);
+          if (!existing) fresh.push(row.id);
+        }
+        return { made, fresh, duplicates };
+      });
+      if (result.fresh.length) await deps.onFilesStored(result.fresh);
+      return {
+        items: result.made.map((row) => toDeskObject(row, signer)),
+        duplicates: result.duplicates.map((d) => ({
+          name: d.name,
+          existing: toDeskObject(d.existing, signer),
+        })),
+      } satisfies UploadResult;
+    },
+  );
+
+  r.post(
+    '/duplicates/link',
+    {
+      schema: {
+        tags: ['desk'],
+        summary: 'Keep a refused duplicate after all, as a link to the file that has its bytes',
+        security: [{ bearer: [] }],
+        body: linkDuplicateSchema,
+        response: { 200: deskObjectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const original = await desk.repo.findOwned(user.id, request.body.object_id);
+      if (!original || original.dataType !== 'file_object' || !original.blobKey)
+        throw new HttpError(404, 'Not found');
+      const parent = await desk.parentFor(user, request.body.parent_id, 'file_object');
+      const [row] = await desk.repo.insert([
+        {
+          ownerId: user.id,
+          parentId: parent.id,
+          dataType: 'file_object',
+          name: request.body.name ?? original.name,
+          mimeType: original.mimeType,
+          size: original.size,
+          sha256: original.sha256,
+          blobKey: original.blobKey,
+          duplicateOf: original.id,
+          content: original.content,
+          metadata: original.metadata,
+          jobState: original.jobState,
+          jobError: original.jobError,
+        },
+      ]);
+      if (!row) throw new Error('insert returned no row');
+      return toDeskObject(row, signer);
+    },
+  );
+}
+
+function uploadFailure(error: unknown, megabytes: number): Error {
+  if (error instanceof HttpError) return error;
+  if (error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new HttpError(413, `A file is larger than ${megabytes} MB; nothing was stored`);
+  }
+  if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+    return new HttpError(413, `At most ${MAX_FILES_PER_UPLOAD} files per upload; nothing was stored`);
+  }
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('FST_') || code === 'ECONNRESET' || (error as Error).message?.includes('aborted')) {
+    return new HttpError(400, 'The upload was cut off before it finished; nothing was stored');
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
