@@ -13,6 +13,7 @@ import { HttpError } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
 import { isSafeInline } from './content-types.js';
+import { withoutControlCharacters } from './file-names.js';
 import type { DeskService } from './service.js';
 import type { UrlPurpose, UrlSigner } from './signed-urls.js';
 
@@ -214,9 +215,8 @@ async function zipEntries(db: Db, ownerId: string, ids: string[]) {
 
 /** A name as one ZIP path segment: no separators, no dot-dot, no control characters. */
 function zipSafe(name: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f\\/:*?"<>|\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
+  const cleaned = withoutControlCharacters(name)
+    .replace(/[\\/:*?"<>|\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
     .trim();
   const safe = cleaned.replace(/^\.+$/, '_').slice(0, 200);
   return safe || 'untitled';

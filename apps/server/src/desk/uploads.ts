@@ -154,8 +154,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
     async (request) => {
       const user = currentUser(request);
       const original = await desk.repo.findOwned(user.id, request.body.object_id);
-      if (!original || original.dataType !== 'file_object' || !original.blobKey)
-        throw new HttpError(404, 'Not found');
+      if (original?.dataType !== 'file_object' || !original.blobKey) throw new HttpError(404, 'Not found');
       const parent = await desk.parentFor(user, request.body.parent_id, 'file_object');
       const [row] = await desk.repo.insert([
         {
