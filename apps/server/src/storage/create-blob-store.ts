@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { BlobStore } from './blob-store.js';
+import { createLocalBlobStore } from './local-store.js';
+import { createS3BlobStore, type S3BlobStoreOptions } from './s3-store.js';
+
+export interface BlobStoreOptions {
+  /** BLOB_STORE: `local` or absent for files under `${dataDir}/blobs`, or `s3://bucket[/prefix]`. */
+  blobStore?: string;
+  dataDir: string;
+  /** Used only for `s3://`: S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, and optional explicit keys. */
+  s3: Omit<S3BlobStoreOptions, 'bucket' | 'prefix'>;
+}
+
+export type BlobStoreLocation = { kind: 'local' } | { kind: 's3'; bucket: string; prefix?: string };
+
+const S3_URL = /^s3:\/\/([^/]+)(?:\/(.*))?$/;
+
+export function createBlobStore(options: BlobStoreOptions): BlobStore {
+  const location = parseBlobStore(options.blobStore);
+  if (location.kind === 'local') return createLocalBlobStore(path.join(options.dataDir, 'blobs'));
+  const { kind: _, ...where } = location;
+  return createS3BlobStore({ ...options.s3, ...where });
+}
+
+export function parseBlobStore(blobStore: string | undefined): BlobStoreLocation {
+  if (blobStore === undefined || blobStore === 'local') return { kind: 'local' };
+  const match = S3_URL.exec(blobStore);
+  if (!match?.[1]) throw new Error(`BLOB_STORE must be local or s3://bucket[/prefix], not ${blobStore}`);
+  const prefix = match[2]?.replace(/\/+$/, '');
+  return { kind: 's3', bucket: match[1], ...(prefix ? { prefix } : {}) };
+}
