@@ -2,21 +2,56 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
+import { createFileProcessor } from './processing/process-file.js';
+import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
 import { loadOrCreateSecret } from './secrets.js';
+import { createBlobStore } from './storage/create-blob-store.js';
+
+const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 const started = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
+const blobs = createBlobStore({
+  blobStore: config.BLOB_STORE,
+  dataDir: config.dataDir,
+  s3: { region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE, endpoint: config.S3_ENDPOINT },
+});
+const queue = createJobQueue(database, { onError: (err) => console.error('job queue:', err) });
+await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+await queue.start();
+
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const app = await buildApp({ config, database, jwtSecret, webDistDir });
+const app = await buildApp({
+  config,
+  database,
+  blobs,
+  onFilesStored: async (ids) => {
+    for (const id of ids) await enqueueFileJob(queue, id);
+  },
+  jwtSecret,
+  webDistDir,
+});
+
+const sweep = () =>
+  sweepOrphanBlobs(database.db, blobs)
+    .then((removed) => removed && app.log.info({ removed }, 'removed orphan blobs'))
+    .catch((err: unknown) => app.log.warn({ err }, 'orphan blob sweep failed'));
+const sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
+sweepTimer.unref();
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  clearInterval(sweepTimer);
   await app.close();
+  await queue.stop();
+  await blobs.close();
   await database.close();
   process.exit(0);
 }

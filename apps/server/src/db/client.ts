@@ -16,11 +16,11 @@ import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}
+/** The drizzle instance, and the driver under it for the few things that need it (the job queue). */
+export type Database = { db: Db; close(): Promise<void> } & (
+  | { kind: 'pglite'; client: PGlite }
+  | { kind: 'postgres'; client: pg.Pool }
+);
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MIGRATION_LOCK = 7_240_611; // any constant: serialises migrations of replicas starting together
@@ -37,14 +37,28 @@ export async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', client: pool, close: () => endPool(pool) };
+}
+
+/** Ends a pool and waits until every connection has really closed (`end()` resolves before that). */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
 }
 
 /** Wraps an open PGlite (on disk, in memory, or loaded from a dump) and migrates it. */
 export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close() };
 }
 
 /**

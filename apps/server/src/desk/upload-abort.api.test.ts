@@ -29,7 +29,11 @@ describe('an upload cut off midway', () => {
         port,
         method: 'POST',
         path: '/api/desk/uploads',
-        headers: { ...me.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 10 * 1024 * 1024 },
+        headers: {
+          ...me.auth,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': 10 * 1024 * 1024,
+        },
       });
       req.on('error', () => resolve());
       req.on('close', () => resolve());
@@ -39,13 +43,19 @@ describe('an upload cut off midway', () => {
     await closed;
     // The server notices the closed socket asynchronously: wait until nothing is left in flight.
     await expect
-      .poll(async () => {
-        const keys: string[] = [];
-        for await (const b of t.blobs.list()) keys.push(b.key);
-        return keys;
-      }, { timeout: 5000 })
+      .poll(
+        async () => {
+          const keys: string[] = [];
+          for await (const b of t.blobs.list()) keys.push(b.key);
+          return keys;
+        },
+        { timeout: 5000 },
+      )
       .toEqual([]);
-    const rows = await t.database.db.select({ n: count() }).from(objects).where(eq(objects.dataType, 'file_object'));
+    const rows = await t.database.db
+      .select({ n: count() })
+      .from(objects)
+      .where(eq(objects.dataType, 'file_object'));
     expect(rows[0]?.n).toBe(0);
   });
 });
@@ -62,8 +72,14 @@ describe('the orphan sweep', () => {
   it('removes blobs no object uses, once they are older than the grace period, and keeps the rest', async () => {
     const me = await signedInUser(t.app);
     const { Readable } = await import('node:stream');
-    const orphan = await t.blobs.put(Readable.from([Buffer.from('orphan bytes')]), { ownerId: me.info.id as string, maxBytes: 1000 });
-    const kept = await t.blobs.put(Readable.from([Buffer.from('kept bytes')]), { ownerId: me.info.id as string, maxBytes: 1000 });
+    const orphan = await t.blobs.put(Readable.from([Buffer.from('orphan bytes')]), {
+      ownerId: me.info.id as string,
+      maxBytes: 1000,
+    });
+    const kept = await t.blobs.put(Readable.from([Buffer.from('kept bytes')]), {
+      ownerId: me.info.id as string,
+      maxBytes: 1000,
+    });
     await t.database.db.insert(objects).values({
       ownerId: me.info.id as string,
       parentId: me.info.root_folder as string,

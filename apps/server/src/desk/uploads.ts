@@ -120,7 +120,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
               metadata: existing?.metadata ?? {},
               jobState: existing ? existing.jobState : 'pending',
               jobError: existing?.jobError ?? null,
-              thumbnailKey: null,
+              thumbnailKey: existing?.thumbnailKey ?? null,
             },
           ]);
           if (!row) throw new Error('insert returned no row');
@@ -171,6 +171,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
           metadata: original.metadata,
           jobState: original.jobState,
           jobError: original.jobError,
+          thumbnailKey: original.thumbnailKey,
         },
       ]);
       if (!row) throw new Error('insert returned no row');

@@ -1,0 +1,219 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { DB_KINDS, openTestDatabase } from '../test/databases.js';
+import { createJobQueue, type JobQueueOptions } from './create-job-queue.js';
+import type { JobQueue } from './job-queue.js';
+
+describe.each(DB_KINDS)('job queue on %s', (kind) => {
+  let database: Database;
+  const queues: JobQueue[] = [];
+  const queueErrors: Error[] = [];
+
+  const newQueue = (options: JobQueueOptions = {}) => {
+    const queue = createJobQueue(database, {
+      pollIntervalMs: 50,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+      onError: (error) => queueErrors.push(error),
+      ...options,
+    });
+    queues.push(queue);
+    return queue;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((queue) => queue.stop()));
+    expect(queueErrors).toEqual([]);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('runs a job with its data', async () => {
+    const queue = newQueue();
+    const seen: unknown[] = [];
+    await queue.work('greet', async (data) => {
+      seen.push(data);
+    });
+    await queue.start();
+    await queue.send('greet', { who: 'Ann', n: 1 });
+    await queue.drain();
+    expect(seen).toEqual([{ who: 'Ann', n: 1 }]);
+  });
+
+  it('retries a failing job, then reports its last error once', async () => {
+    const queue = newQueue();
+    let attempts = 0;
+    const finalFailures: [Record<string, unknown>, string][] = [];
+    await queue.start();
+    await queue.work(
+      'flaky',
+      async () => {
+        attempts += 1;
+        throw new Error(`attempt ${attempts} failed`);
+      },
+      {
+        retryLimit: 2,
+        onFinalFailure: async (data, error) => {
+          finalFailures.push([data, error.message]);
+        },
+      },
+    );
+    await queue.send('flaky', { id: 'x' });
+    await queue.drain();
+    expect(attempts).toBe(3);
+    expect(finalFailures).toEqual([[{ id: 'x' }, 'attempt 3 failed']]);
+  });
+
+  it('does not report a job that succeeds on a retry', async () => {
+    const queue = newQueue();
+    let attempts = 0;
+    let finalFailures = 0;
+    await queue.work(
+      'second-time-lucky',
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('first try fails');
+      },
+      {
+        onFinalFailure: async () => {
+          finalFailures += 1;
+        },
+      },
+    );
+    await queue.start();
+    await queue.send('second-time-lucky', {});
+    await queue.drain();
+    expect([attempts, finalFailures]).toEqual([2, 0]);
+  });
+
+  it('waits before a retry under backoff', async () => {
+    const queue = newQueue({ retryDelaySeconds: 1, retryBackoff: true });
+    const attemptTimes: number[] = [];
+    await queue.work(
+      'backoff',
+      async () => {
+        attemptTimes.push(Date.now());
+        throw new Error('no');
+      },
+      { retryLimit: 1 },
+    );
+    await queue.start();
+    await queue.send('backoff', {});
+    await queue.drain();
+    expect(attemptTimes).toHaveLength(2);
+    // The first retry waits retryDelay × [1, 2) seconds.
+    expect((attemptTimes[1] ?? 0) - (attemptTimes[0] ?? 0)).toBeGreaterThanOrEqual(900);
+  });
+
+  it('runs jobs queued before a stop once a new queue starts on the same database', async () => {
+    const before = newQueue();
+    await before.start();
+    await before.send('after-restart', { n: 1 });
+    await before.send('after-restart', { n: 2 });
+    await before.stop();
+
+    const after = newQueue();
+    const seen: unknown[] = [];
+    await after.work('after-restart', async (data) => {
+      seen.push(data.n);
+    });
+    await after.start();
+    await after.drain();
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('drops a job whose singleton key is already queued', async () => {
+    const sender = newQueue();
+    await sender.start();
+    await sender.send('single', { n: 1 }, { singletonKey: 'object-1' });
+    await sender.send('single', { n: 2 }, { singletonKey: 'object-1' });
+    await sender.send('single', { n: 3 }, { singletonKey: 'object-2' });
+    await sender.send('single', { n: 4 });
+    await sender.send('single', { n: 5 });
+
+    const worker = newQueue();
+    const seen: unknown[] = [];
+    await worker.work('single', async (data) => {
+      seen.push(data.n);
+    });
+    await worker.start();
+    await worker.drain();
+    expect(seen.sort()).toEqual([1, 3, 4, 5]);
+
+    // Once it has run, the key may be queued again.
+    await worker.send('single', { n: 6 }, { singletonKey: 'object-1' });
+    await worker.drain();
+    expect(seen).toContain(6);
+  });
+
+  it('runs at most `concurrency` jobs of a kind at once', async () => {
+    const queue = newQueue();
+    let running = 0;
+    let most = 0;
+    await queue.work(
+      'slow',
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await delay(60);
+        running -= 1;
+      },
+      { concurrency: 2 },
+    );
+    await queue.start();
+    await Promise.all([1, 2, 3, 4, 5].map((n) => queue.send('slow', { n })));
+    await queue.drain();
+    expect(most).toBe(2);
+  });
+
+  it('fails a job that outlives its time limit (pg-boss maintenance) and reports it', async () => {
+    const queue = newQueue({ expireInSeconds: 1, maintenanceIntervalSeconds: 1 });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const finalFailures: string[] = [];
+    await queue.work('stuck', () => released, {
+      retryLimit: 0,
+      onFinalFailure: async (_data, error) => {
+        finalFailures.push(error.message);
+      },
+    });
+    await queue.start();
+    await queue.send('stuck', {});
+    await expect
+      .poll(() => finalFailures, { timeout: 10_000, interval: 100 })
+      .toEqual(['The job ran out of time']);
+    release();
+    await queue.drain();
+  });
+
+  it('stops cleanly: no timers left, the database stays open', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const queue = newQueue();
+    await queue.work('noop', async () => undefined);
+    await queue.start();
+    await queue.send('noop', {});
+    await queue.drain();
+    await queue.stop();
+    expect(timers()).toBeLessThanOrEqual(before);
+    const rows = await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'noop'`,
+    );
+    expect(rows).toBeDefined();
+  });
+
+  it('refuses work after a stop', async () => {
+    const queue = newQueue();
+    await queue.start();
+    await queue.stop();
+    await expect(queue.send('late', {})).rejects.toThrow('not running');
+  });
+});

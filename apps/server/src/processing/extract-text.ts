@@ -1,0 +1,113 @@
+import { convert as htmlToText } from 'html-to-text';
+import { type AddressObject, simpleParser } from 'mailparser';
+import mammoth from 'mammoth';
+import { extractText as pdfText } from 'unpdf';
+import { baseMimeType, DOCX, PDF } from './mime.js';
+import { withPdf } from './pdf.js';
+
+/** Extracted text is cut here (characters): plenty for search, and a row stays a sensible size. */
+export const MAX_TEXT_CHARS = 1_000_000;
+
+const PLAIN_TYPES = new Set([
+  'text/plain',
+  'text/markdown',
+  'text/x-markdown',
+  'text/csv',
+  'application/json',
+]);
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** UTF-8 (a BOM is dropped), or UTF-16 when a BOM says so; invalid bytes become U+FFFD. */
+function decodeText(bytes: Buffer): string {
+  // Four bytes per character at most: decoding more than that could only be cut off afterwards.
+  const head = bytes.subarray(0, MAX_TEXT_CHARS * 4 + 4);
+  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head);
+  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head);
+  return new TextDecoder('utf-8').decode(head);
+}
+
+function fromHtml(html: string): string {
+  return htmlToText(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+        selector,
+        options: { uppercase: false },
+      })),
+    ],
+  });
+}
+
+async function fromPdf(bytes: Buffer): Promise<string> {
+  return withPdf(bytes, async (pdf) => (await pdfText(pdf, { mergePages: true })).text);
+}
+
+async function fromDocx(bytes: Buffer): Promise<string> {
+  try {
+    return (await mammoth.extractRawText({ buffer: bytes })).value;
+  } catch {
+    // Its reasons ("Can't find end of central directory…") say nothing useful to the user.
+    throw new Error('The Word document could not be read: it is not a valid .docx file');
+  }
+}
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string | undefined {
+  if (!value) return undefined;
+  return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ');
+}
+
+async function fromEmail(bytes: Buffer): Promise<string> {
+  const mail = await simpleParser(bytes, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
+  const headers: [string, string | undefined][] = [
+    ['Subject', mail.subject],
+    ['From', addresses(mail.from)],
+    ['To', addresses(mail.to)],
+    ['Cc', addresses(mail.cc)],
+    ['Date', mail.date?.toISOString()],
+  ];
+  const lines = headers.flatMap(([name, value]) => (value ? [`${name}: ${value}`] : []));
+  // mailparser derives `text` from the HTML part when the message has no plain one.
+  return `${lines.join('\n')}\n\n${mail.text ?? ''}`;
+}
+
+const EXTRACTORS: [(type: string) => boolean, (bytes: Buffer) => Promise<string> | string][] = [
+  [(type) => type === PDF, fromPdf],
+  [(type) => type === DOCX, fromDocx],
+  [(type) => PLAIN_TYPES.has(type), decodeText],
+  [(type) => HTML_TYPES.has(type), (bytes) => fromHtml(decodeText(bytes))],
+  [(type) => type === 'message/rfc822', fromEmail],
+];
+
+/** At most MAX_TEXT_CHARS, never ending in half a surrogate pair, without NUL (PostgreSQL text refuses it). */
+function tidy(text: string): string {
+  let clean = text.replaceAll('\u0000', '');
+  if (clean.length > MAX_TEXT_CHARS) {
+    const cut = /[\uD800-\uDBFF]/.test(clean.charAt(MAX_TEXT_CHARS - 1))
+      ? MAX_TEXT_CHARS - 1
+      : MAX_TEXT_CHARS;
+    clean = clean.slice(0, cut);
+  }
+  return clean;
+}
+
+function extractorFor(mimeType: string) {
+  const type = baseMimeType(mimeType);
+  return EXTRACTORS.find(([accepts]) => accepts(type))?.[1];
+}
+
+/** Whether extractText reads files of this type. */
+export function extractsText(mimeType: string): boolean {
+  return extractorFor(mimeType) !== undefined;
+}
+
+/**
+ * The searchable text of a file: PDF, Word (.docx), plain text, Markdown, CSV, JSON, HTML and e-mail
+ * (.eml); null for other types. Throws, with a reason fit to show the user, when such a file is
+ * damaged.
+ */
+export async function extractText(bytes: Buffer, mimeType: string): Promise<string | null> {
+  const extractor = extractorFor(mimeType);
+  return extractor ? tidy(await extractor(bytes)) : null;
+}

@@ -1,0 +1,146 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { objects } from '../db/schema.js';
+import { asError } from '../jobs/job-errors.js';
+import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
+import { type PhotoFacts, readPhotoFacts } from './exif.js';
+import { extractsText, extractText } from './extract-text.js';
+import { baseMimeType, PHOTO_TYPES } from './mime.js';
+import { readBlob } from './read-blob.js';
+import { makesThumbnail, makeThumbnail } from './thumbnail.js';
+
+const MiB = 1024 * 1024;
+/** Documents (text, PDF thumbnails) are read up to this size; larger ones are left as they are. */
+export const MAX_DOCUMENT_BYTES = 50 * MiB;
+/** Images get a thumbnail and their EXIF read up to this size (sharp streams their pixels). */
+export const MAX_IMAGE_BYTES = 100 * MiB;
+const MAX_JOB_ERROR_CHARS = 1000;
+
+export type FileProcessor = (objectId: string) => Promise<void>;
+
+interface Target {
+  id: string;
+  ownerId: string;
+}
+
+/** The object and the duplicates kept as links to it: same bytes, so the same text and thumbnail. */
+function sameBytes(target: Target): SQL | undefined {
+  return and(
+    eq(objects.ownerId, target.ownerId),
+    or(eq(objects.id, target.id), eq(objects.duplicateOf, target.id)),
+  );
+}
+
+async function findTarget(db: Db, objectId: string) {
+  const [row] = await db
+    .select({
+      id: objects.id,
+      ownerId: objects.ownerId,
+      blobKey: objects.blobKey,
+      mimeType: objects.mimeType,
+      size: objects.size,
+    })
+    .from(objects)
+    .where(eq(objects.id, objectId))
+    .limit(1);
+  return row;
+}
+
+interface Results {
+  text: string | null;
+  thumbnail: Buffer | null;
+  facts: PhotoFacts | null;
+  /** The reason the job fails, when the processor that matters for this type of file failed. */
+  failure?: Error;
+}
+
+const NOTHING: Results = { text: null, thumbnail: null, facts: null };
+
+const settledValue = <T>(result: PromiseSettledResult<T | null>): T | null =>
+  result.status === 'fulfilled' ? result.value : null;
+
+async function runProcessors(
+  blobs: BlobStore,
+  key: string,
+  mimeType: string,
+  size: number,
+): Promise<Results> {
+  const photo = PHOTO_TYPES.has(baseMimeType(mimeType)) && size <= MAX_IMAGE_BYTES;
+  const document = size <= MAX_DOCUMENT_BYTES;
+  const wantText = document && extractsText(mimeType);
+  const wantThumbnail = photo || (document && makesThumbnail(mimeType));
+  if (!wantText && !wantThumbnail) return NOTHING;
+
+  const bytes = await readBlob(blobs, key, photo ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES).catch((error) => {
+    throw error instanceof BlobNotFoundError
+      ? new Error('The contents of the file are missing from storage')
+      : error;
+  });
+  const [text, thumbnail, facts] = await Promise.allSettled([
+    wantText ? extractText(bytes, mimeType) : null,
+    wantThumbnail ? makeThumbnail(bytes, mimeType) : null,
+    photo ? readPhotoFacts(bytes) : null,
+  ]);
+  // A document fails on its text, an image on its picture; the rest is kept when found, never fatal.
+  const fatal =
+    text.status === 'rejected' ? text : photo && thumbnail.status === 'rejected' ? thumbnail : null;
+  return {
+    text: settledValue(text),
+    thumbnail: settledValue(thumbnail),
+    facts: settledValue(facts),
+    failure: fatal ? asError(fatal.reason) : undefined,
+  };
+}
+
+/**
+ * Processes a stored file in the background: its text into `content`, a WebP thumbnail, and a
+ * photo's EXIF facts into `metadata` (`taken_at`, `latitude`, `longitude`, `camera`; `taken_at` also
+ * becomes `source_created_at` when the object has none). Duplicates linked to the object get the
+ * same. Throws when the file cannot be read, after saving whatever else was found, so the queue
+ * retries and finally records the reason with markFileJobFailed.
+ */
+export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore }): FileProcessor {
+  return async (objectId) => {
+    const object = await findTarget(db, objectId);
+    if (!object) return; // deleted since it was queued
+    const rows = sameBytes(object);
+    await db.update(objects).set({ jobState: 'running', jobError: null }).where(rows);
+
+    let results = NOTHING;
+    if (object.blobKey) {
+      const size = object.size ?? (await blobs.size(object.blobKey)) ?? 0;
+      results = await runProcessors(blobs, object.blobKey, object.mimeType ?? '', size);
+    }
+
+    const thumbnailKey = results.thumbnail ? `${object.ownerId}/thumbs/${object.id}.webp` : null;
+    if (thumbnailKey && results.thumbnail) await blobs.putAt(thumbnailKey, results.thumbnail, 'image/webp');
+    const { text, facts, failure } = results;
+    const updated = await db
+      .update(objects)
+      .set({
+        updatedAt: sql`now()`,
+        ...(text !== null && { content: text }),
+        ...(thumbnailKey && { thumbnailKey }),
+        ...(facts && { metadata: sql`${objects.metadata} || ${JSON.stringify(facts)}::jsonb` }),
+        ...(facts?.taken_at && {
+          sourceCreatedAt: sql`coalesce(${objects.sourceCreatedAt}, ${facts.taken_at}::timestamptz)`,
+        }),
+        ...(!failure && { jobState: 'done', jobError: null }),
+      })
+      .where(rows)
+      .returning({ id: objects.id });
+    // Deleted while it was processed: nothing points at the thumbnail.
+    if (updated.length === 0 && thumbnailKey) await blobs.delete(thumbnailKey);
+    if (failure) throw failure;
+  };
+}
+
+/** Records that processing gave up on the object (and its duplicates): the queue's onFinalFailure. */
+export async function markFileJobFailed(db: Db, objectId: string, error: Error): Promise<void> {
+  const object = await findTarget(db, objectId);
+  if (!object) return;
+  await db
+    .update(objects)
+    .set({ jobState: 'failed', jobError: error.message.slice(0, MAX_JOB_ERROR_CHARS), updatedAt: sql`now()` })
+    .where(sameBytes(object));
+}

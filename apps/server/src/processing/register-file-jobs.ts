@@ -1,0 +1,33 @@
+import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { type FileProcessor, markFileJobFailed } from './process-file.js';
+
+export const FILE_JOB = 'process-file';
+
+function objectIdOf(data: Record<string, unknown>): string | undefined {
+  return typeof data.objectId === 'string' ? data.objectId : undefined;
+}
+
+/** Runs file processing in this process; after the last retry the object shows the reason it failed. */
+export async function registerFileJobs(queue: JobQueue, processor: FileProcessor, db: Db): Promise<void> {
+  await queue.work(
+    FILE_JOB,
+    async (data) => {
+      const objectId = objectIdOf(data);
+      if (!objectId) throw new Error('A file job needs an objectId');
+      await processor(objectId);
+    },
+    {
+      retryLimit: 3,
+      onFinalFailure: async (data, error) => {
+        const objectId = objectIdOf(data);
+        if (objectId) await markFileJobFailed(db, objectId, error);
+      },
+    },
+  );
+}
+
+/** Queues processing of a stored file; a second request while one waits is dropped. */
+export async function enqueueFileJob(queue: JobQueue, objectId: string): Promise<void> {
+  await queue.send(FILE_JOB, { objectId }, { singletonKey: objectId });
+}
