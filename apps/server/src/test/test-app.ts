@@ -5,6 +5,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { createJobQueue } from '../jobs/create-job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { createFileProcessor } from '../processing/process-file.js';
+import { enqueueFileJob, registerFileJobs } from '../processing/register-file-jobs.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
@@ -15,25 +19,35 @@ export interface TestApp {
   blobs: BlobStore;
   /** Files handed to background processing, in order. */
   storedFileIds: string[];
+  /** With `processFiles`, the real job queue: `drain()` waits until every file is processed. */
+  queue: JobQueue | null;
   close(): Promise<void>;
 }
 
 /** The whole server on a fresh database, as `main.ts` builds it but without listening. */
 export async function buildTestApp(
   kind: DbKind,
-  options: { webDistDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { webDistDir?: string; env?: NodeJS.ProcessEnv; processFiles?: boolean } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
+  const queue = options.processFiles
+    ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
+    : null;
+  if (queue) {
+    await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+    await queue.start();
+  }
   const app = await buildApp({
     config,
     database,
     blobs,
     onFilesStored: async (ids) => {
       storedFileIds.push(...ids);
+      if (queue) for (const id of ids) await enqueueFileJob(queue, id);
     },
     jwtSecret: 'test-secret-test-secret-test-secret!',
     webDistDir: options.webDistDir,
@@ -44,8 +58,10 @@ export async function buildTestApp(
     database,
     blobs,
     storedFileIds,
+    queue,
     async close() {
       await app.close();
+      await queue?.stop();
       await blobs.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
