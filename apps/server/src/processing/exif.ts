@@ -1,5 +1,3 @@
-import exifr from 'exifr';
-
 /** What a photo says about itself; the keys are those kept in an object's `metadata`. */
 export interface PhotoFacts {
   /** ISO 8601, with the camera's UTC offset when it recorded one. */
@@ -60,6 +58,7 @@ export async function readPhotoFacts(bytes: Buffer): Promise<PhotoFacts | null> 
   let parsed: unknown;
   try {
     // exifr answers latitude/longitude in decimal degrees, signed by their N/S and E/W refs.
+    const { default: exifr } = await import('exifr');
     parsed = await exifr.parse(bytes, { pick: TAGS, gps: true, reviveValues: false });
   } catch {
     return null; // not a format exifr knows, or no readable EXIF in it

@@ -1,7 +1,5 @@
-import { convert as htmlToText } from 'html-to-text';
-import { type AddressObject, simpleParser } from 'mailparser';
-import mammoth from 'mammoth';
-import { extractText as pdfText } from 'unpdf';
+import type { AddressObject } from 'mailparser';
+// The parsers load on first use, so an idle server does not hold them.
 import { baseMimeType, DOCX, PDF } from './mime.js';
 import { withPdf } from './pdf.js';
 
@@ -26,7 +24,8 @@ function decodeText(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(head);
 }
 
-function fromHtml(html: string): string {
+async function fromHtml(html: string): Promise<string> {
+  const { convert: htmlToText } = await import('html-to-text');
   return htmlToText(html, {
     wordwrap: false,
     selectors: [
@@ -41,11 +40,13 @@ function fromHtml(html: string): string {
 }
 
 async function fromPdf(bytes: Buffer): Promise<string> {
+  const { extractText: pdfText } = await import('unpdf');
   return withPdf(bytes, async (pdf) => (await pdfText(pdf, { mergePages: true })).text);
 }
 
 async function fromDocx(bytes: Buffer): Promise<string> {
   try {
+    const { default: mammoth } = await import('mammoth');
     return (await mammoth.extractRawText({ buffer: bytes })).value;
   } catch {
     // Its reasons ("Can't find end of central directory…") say nothing useful to the user.
@@ -59,6 +60,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string |
 }
 
 async function fromEmail(bytes: Buffer): Promise<string> {
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(bytes, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
   const headers: [string, string | undefined][] = [
     ['Subject', mail.subject],

@@ -1,4 +1,4 @@
-import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
+import type { getDocumentProxy } from 'unpdf';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -35,6 +35,7 @@ export const importCanvas = () => import('@napi-rs/canvas');
 async function openPdf(bytes: Buffer, { forDrawing }: { forDrawing: boolean }): Promise<PdfDocument> {
   ensureTransferToFixedLength();
   // Drawing needs canvases in Node (@napi-rs/canvas), for the page and for pdf.js's scratch work.
+  const { createIsomorphicCanvasFactory, getDocumentProxy } = await import('unpdf');
   const CanvasFactory = forDrawing ? await createIsomorphicCanvasFactory(importCanvas) : undefined;
   try {
     return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, CanvasFactory });

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { renderPageAsImage } from 'unpdf';
+// sharp and pdf.js load on first use: a server that never makes a thumbnail never pays their memory.
 import { baseMimeType, PDF, PHOTO_TYPES } from './mime.js';
 import { importCanvas, withPdf } from './pdf.js';
 
@@ -11,6 +10,7 @@ const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 
 async function toWebp(image: Buffer): Promise<Buffer> {
   // sharp reads the first frame of a GIF and the first page of a TIFF unless told otherwise.
+  const { default: sharp } = await import('sharp');
   return sharp(image, { failOn: 'error' })
     .rotate() // upright, as the EXIF orientation says
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -33,6 +33,7 @@ async function fromPdf(bytes: Buffer): Promise<Buffer> {
       const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
       // Drawn at the thumbnail's size, so a huge page never makes a huge canvas.
       const scale = THUMBNAIL_SIZE / Math.max(width, height, 1);
+      const { renderPageAsImage } = await import('unpdf');
       return renderPageAsImage(pdf, 1, { canvasImport: importCanvas, scale });
     },
     { forDrawing: true },
