@@ -27,5 +27,6 @@ CREATE INDEX "objects_parent_name_idx" ON "objects" USING btree ("owner_id","par
 CREATE INDEX "objects_parent_size_idx" ON "objects" USING btree ("owner_id","parent_id",coalesce("size", -1),"id");--> statement-breakpoint
 CREATE INDEX "objects_parent_kind_idx" ON "objects" USING btree ("owner_id","parent_id","data_type",lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "objects_source_date_idx" ON "objects" USING btree ("owner_id","source","item_date","id");--> statement-breakpoint
+CREATE INDEX "objects_owner_date_idx" ON "objects" USING btree ("owner_id","item_date","id");--> statement-breakpoint
 CREATE INDEX "objects_owner_sha256_idx" ON "objects" USING btree ("owner_id","sha256");--> statement-breakpoint
 CREATE INDEX "objects_duplicate_of_idx" ON "objects" USING btree ("duplicate_of");

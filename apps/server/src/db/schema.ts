@@ -94,8 +94,9 @@ export const objects = pgTable(
     index('objects_parent_name_idx').on(t.ownerId, t.parentId, sql`lower(${t.name})`, t.id),
     index('objects_parent_size_idx').on(t.ownerId, t.parentId, sql`coalesce(${t.size}, -1)`, t.id),
     index('objects_parent_kind_idx').on(t.ownerId, t.parentId, t.dataType, sql`lower(${t.name})`, t.id),
-    // The per-source desk pages list a source's items across folders.
+    // The per-source desk pages and the gallery list items across folders.
     index('objects_source_date_idx').on(t.ownerId, t.source, t.itemDate, t.id),
+    index('objects_owner_date_idx').on(t.ownerId, t.itemDate, t.id),
     index('objects_owner_sha256_idx').on(t.ownerId, t.sha256),
     index('objects_duplicate_of_idx').on(t.duplicateOf),
   ],
