@@ -31,3 +31,55 @@ test('the signed-in pages label every field', async ({ page, request }) => {
   await expect(page.getByLabel('Full Name')).toBeVisible();
   expect(await violations(page), '/settings').toEqual([]);
 });
+
+test('the desk labels every control, in the list, the grid, the dialogs and the viewer', async ({
+  page,
+  request,
+}) => {
+  // A toast fading in or out has text at partial opacity: check once the toasts have gone.
+  const settled = () => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
+
+  // An empty desk, then one with a drawer and a note.
+  expect(await violations(page), 'empty desk').toEqual([]);
+  await page.getByRole('button', { name: 'New drawer' }).click();
+  expect(await violations(page), 'new drawer dialog').toEqual([]);
+  await page.getByRole('dialog', { name: 'New drawer' }).getByLabel('Name').fill('Letters');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('menuitem', { name: 'New note' }).click();
+  await page.getByRole('dialog', { name: 'New note' }).getByLabel('Note').fill('Call the bank');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Select Call the bank' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select Call the bank' }).check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await settled();
+  expect(await violations(page), '/my-desk list').toEqual([]);
+
+  await page.getByText('Grid', { exact: true }).click();
+  await expect(page.getByRole('gridcell', { name: 'Letters' })).toBeVisible();
+  await settled();
+  expect(await violations(page), '/my-desk grid').toEqual([]);
+  await page.getByText('List', { exact: true }).click();
+
+  await page.getByRole('button', { name: 'Move to…' }).click();
+  await expect(page.getByRole('radio', { name: 'Letters' })).toBeVisible();
+  await settled();
+  expect(await violations(page), 'move dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Call the bank' })).toBeVisible();
+  await settled();
+  expect(await violations(page), 'viewer').toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/my-desk/gallery');
+  await expect(page.getByText('No photos yet', { exact: true })).toBeVisible();
+  expect(await violations(page), '/my-desk/gallery').toEqual([]);
+  await page.goto('/my-source');
+  await expect(page.getByRole('region', { name: 'Uploads' })).toBeVisible();
+  expect(await violations(page), '/my-source').toEqual([]);
+});

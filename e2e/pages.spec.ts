@@ -44,6 +44,7 @@ test('a user edits the profile, changes the password, signs out and back in with
 }) => {
   const user = await createUser(request);
   await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
   await page.goto('/settings');
   await page.getByLabel('Full Name').fill('Ada Lovelace');
   await page.getByLabel('Current Password').fill(user.password);
@@ -54,6 +55,7 @@ test('a user edits the profile, changes the password, signs out and back in with
   await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
 
   await page.getByRole('link', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, user.email, user.password);
   await expect(page.getByText('Incorrect username or password')).toBeVisible();
   await signIn(page, user.email, 'newpass12!');

@@ -50,7 +50,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const { json, form, auth = 'session', signal } = options;
   const method = options.method ?? (json !== undefined || form !== undefined ? 'POST' : 'GET');
-  const token = auth === 'none' ? undefined : auth === 'session' ? getSession()?.access_token : auth.token;
+  const token = tokenFor(auth);
 
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -65,18 +65,28 @@ export async function apiRequest<T>(
   const response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal });
   const data = await readJson(response);
 
-  if (!response.ok) {
-    if (response.status === 401 && auth === 'session' && token && getSession()?.access_token === token) {
-      clearSession();
-    }
-    const parsed = errorBodySchema.safeParse(data);
-    throw new ApiError(response.status, parsed.success ? parsed.data : null);
-  }
+  if (!response.ok) throw refusal(response.status, data, auth, token);
+  return parseAnswer(parser, data, `${method} ${path}`);
+}
 
+export function tokenFor(auth: Auth): string | undefined {
+  return auth === 'none' ? undefined : auth === 'session' ? getSession()?.access_token : auth.token;
+}
+
+/** A refused call as an ApiError; a 401 on the stored session's token ends that session. */
+export function refusal(status: number, data: unknown, auth: Auth, token: string | undefined): ApiError {
+  if (status === 401 && auth === 'session' && token && getSession()?.access_token === token) {
+    clearSession();
+  }
+  const parsed = errorBodySchema.safeParse(data);
+  return new ApiError(status, parsed.success ? parsed.data : null);
+}
+
+export function parseAnswer<T>(parser: Parser<T>, data: unknown, call: string): T {
   try {
     return parser.parse(data);
   } catch (error) {
-    console.error(`Unexpected answer from ${method} ${path}`, error);
+    console.error(`Unexpected answer from ${call}`, error);
     throw new Error('The server sent an unexpected answer');
   }
 }

@@ -3,10 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../api/error-message';
 
 /** The generic failure toast: the server's detail, else the error's message, else the generic text. */
+/** Every toast's close button has a name for screen readers. */
+const closeButtonProps = { 'aria-label': 'Close message' };
+
 export function toastError(error: unknown, autoClose: number = TOAST_MS.topBar) {
-  notifications.show({ color: 'red', message: errorMessage(error), autoClose });
+  notifications.show({ color: 'red', message: errorMessage(error), autoClose, closeButtonProps });
 }
 
 export function toastSuccess(message: string, autoClose: number = TOAST_MS.topBar) {
-  notifications.show({ color: 'teal', message, autoClose });
+  notifications.show({ color: 'teal', message, autoClose, closeButtonProps });
 }

@@ -1,5 +1,6 @@
 import type { PublicConfig, UserInfo } from '@easio/shared';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useMe, usePublicConfig } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
 
@@ -9,6 +10,8 @@ interface SourceRow {
   connected: (info: UserInfo) => boolean;
   /** Why it cannot be connected on this server, if so. */
   unavailable?: (config: PublicConfig) => string | null;
+  /** Where its items show on the desk. */
+  deskPath: string;
 }
 
 const SOURCES: SourceRow[] = [
@@ -17,12 +20,14 @@ const SOURCES: SourceRow[] = [
     description: 'Files and folders from your drive.',
     connected: (info) => info.gdrive_active,
     unavailable: (config) => (config.google.configured ? null : 'Google is not configured on this server'),
+    deskPath: '/my-desk/drive',
   },
   {
     name: 'Dropbox',
     description: 'Files from your Dropbox.',
     connected: (info) => info.dropbox_active,
     unavailable: (config) => (config.dropbox.configured ? null : 'Dropbox is not configured on this server'),
+    deskPath: '/my-desk/dropBox',
   },
   {
     name: 'WhatsApp',
@@ -30,6 +35,7 @@ const SOURCES: SourceRow[] = [
     connected: (info) => info.whatsapp_active,
     unavailable: (config) =>
       config.whatsapp.configured ? null : 'WhatsApp is not configured on this server',
+    deskPath: '/my-desk/whatsApp',
   },
   {
     name: 'Browser extension',
@@ -37,17 +43,53 @@ const SOURCES: SourceRow[] = [
     connected: () => false,
     unavailable: (config) =>
       config.extension.store_url ? null : 'The Easio browser extension is not published for this server yet',
+    deskPath: '/my-desk/extension',
   },
   {
     name: 'Mail',
     description: 'E-mails and their attachments.',
     connected: (info) => info.gmail_active,
+    deskPath: '/my-desk/mail',
   },
-  { name: 'Calendar', description: 'Your calendar events.', connected: () => false },
-  { name: 'Gallery', description: 'Your photos.', connected: () => false },
+  {
+    name: 'Calendar',
+    description: 'Your calendar events.',
+    connected: () => false,
+    deskPath: '/my-desk/calender',
+  },
+  {
+    name: 'Gallery',
+    description: 'The photos on your phone.',
+    connected: () => false,
+    deskPath: '/my-desk/gallery',
+  },
 ];
 
-/** /my-source: every source and whether it is connected. Connecting comes with each source's issue. */
+function UploadsCard() {
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label="Uploads">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h4">
+            Uploads
+          </Title>
+          <Badge variant="filled" color="teal.9" tt="none" style={{ flexShrink: 0 }}>
+            Working
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Files from your computer, many at once: drop them on your desk or use Upload files. Notes, links and
+          places are made on the desk too.
+        </Text>
+        <Button component={Link} to="/my-desk/my-content" size="xs" variant="light" w="fit-content">
+          Open your desk
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /my-source: every source and whether it is connected. Uploads work now; connectors arrive later. */
 export function MySourcePage() {
   const me = useMe();
   const config = usePublicConfig();
@@ -56,6 +98,7 @@ export function MySourcePage() {
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <UploadsCard />
         {SOURCES.map((source) => {
           const connected = info ? source.connected(info) : false;
           const reason = config.data && source.unavailable ? source.unavailable(config.data) : null;
@@ -74,8 +117,8 @@ export function MySourcePage() {
                     {source.name}
                   </Title>
                   <Badge
-                    variant="light"
-                    color={connected ? 'teal' : 'gray'}
+                    variant={connected ? 'filled' : 'light'}
+                    color={connected ? 'teal.9' : 'gray'}
                     tt="none"
                     style={{ flexShrink: 0 }}
                   >
@@ -85,10 +128,20 @@ export function MySourcePage() {
                 <Text size="sm" c="dimmed">
                   {source.description}
                 </Text>
+                <Text size="xs" c="dimmed">
+                  {connected
+                    ? 'Its items show on your desk.'
+                    : 'Connecting it arrives in a later version. Meanwhile, upload files from My Desk.'}
+                </Text>
                 {reason && !connected && (
                   <Text size="xs" c="dimmed">
-                    {reason}
+                    {reason}.
                   </Text>
+                )}
+                {connected && (
+                  <Button component={Link} to={source.deskPath} size="xs" variant="subtle" w="fit-content">
+                    See its items
+                  </Button>
                 )}
               </Stack>
             </Paper>

@@ -1,0 +1,29 @@
+import type { DeskObject } from '@easio/shared';
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useJobWatch } from './queries';
+
+/** Background processing of a file: a small badge while it runs, a warning when it failed. */
+function ProcessingBadge({ object }: { object: DeskObject }) {
+  useJobWatch(object);
+  return (
+    <Badge size="xs" variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
+      Processing…
+    </Badge>
+  );
+}
+
+export function JobBadge({ object }: { object: DeskObject }) {
+  if (object.job_state === 'pending' || object.job_state === 'running')
+    return <ProcessingBadge object={object} />;
+  if (object.job_state === 'failed') {
+    const reason = object.job_error ?? 'Processing failed';
+    return (
+      <Tooltip label={reason} multiline maw={280} withArrow>
+        <Badge size="xs" variant="outline" color="red.9" tt="none" style={{ flexShrink: 0 }}>
+          Processing failed<VisuallyHidden>: {reason}</VisuallyHidden>
+        </Badge>
+      </Tooltip>
+    );
+  }
+  return null;
+}

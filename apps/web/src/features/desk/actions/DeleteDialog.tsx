@@ -1,0 +1,54 @@
+import type { DeskObject } from '@easio/shared';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { DeskModal } from '../DeskModal';
+import { displayName, isFolder } from '../object-info';
+
+interface Props {
+  objects: readonly DeskObject[];
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
+const SHOWN = 5;
+
+/** Asks before deleting; says plainly that a folder goes with everything in it. */
+export function DeleteDialog({ objects, opened, onClose, onConfirm }: Props) {
+  const count = objects.length;
+  const folders = objects.filter(isFolder).length;
+  const title = count === 1 && objects[0] ? `Delete “${displayName(objects[0])}”?` : `Delete ${count} items?`;
+  return (
+    <DeskModal opened={opened} onClose={onClose} title={title} size="md">
+      <Stack>
+        {count > 1 && (
+          <List size="sm" spacing={2}>
+            {objects.slice(0, SHOWN).map((o) => (
+              <List.Item key={o.id}>{displayName(o)}</List.Item>
+            ))}
+            {count > SHOWN && <List.Item>and {count - SHOWN} more</List.Item>}
+          </List>
+        )}
+        <Text size="sm">
+          {folders > 0
+            ? 'Drawers and binders are deleted with everything inside them. This cannot be undone.'
+            : 'This cannot be undone.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            data-autofocus
+            onClick={() => {
+              onConfirm();
+              onClose();
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </DeskModal>
+  );
+}

@@ -1,0 +1,331 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised list positions its rows absolutely, so it is built from divs with the ARIA grid roles rather than a table.
+// biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
+import type { DeskObject } from '@easio/shared';
+import { Alert, Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { errorMessage } from '../../../api/error-message';
+import type { ObjectAction } from '../actions/use-object-actions';
+import classes from '../desk.module.css';
+import type { Listing } from '../queries';
+import type { ItemHandlers } from './handlers';
+import { ObjectCard } from './ObjectCard';
+import { ObjectRow } from './ObjectRow';
+import { useFillHeight } from './use-fill-height';
+import type { SelectionApi } from './use-selection';
+
+export type BrowserView = 'list' | 'grid' | 'photos';
+
+const LIST_ROW = 56;
+const LIST_HEADER = 36;
+const GRID_GAP = 16;
+const CARD = { grid: { min: 176, height: 196 }, photos: { min: 220, height: 264 } } as const;
+/** Start loading the next page this many rows before the end. */
+const PREFETCH_ROWS = 10;
+
+interface Props {
+  label: string;
+  objects: DeskObject[];
+  listing: Pick<
+    Listing,
+    'isPending' | 'isError' | 'error' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage' | 'refetch'
+  >;
+  selection: SelectionApi;
+  view: BrowserView;
+  draggable: boolean;
+  droppable: boolean;
+  onOpen: (object: DeskObject) => void;
+  onAction: (action: ObjectAction, objects: DeskObject[]) => void;
+  onSelectAll: () => void;
+  empty: ReactNode;
+  /** Total in the folder when known, for screen readers' "row 3 of 10,000". */
+  total?: number | null;
+}
+
+function useWidth(ref: React.RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    setWidth(node.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(node.clientWidth));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * A listing as a virtualised list or grid: only the rows in view are in the page, the next page loads
+ * as the end comes near, and the keyboard moves, selects and opens (arrows, shift, space, enter,
+ * ctrl/cmd+A, delete, escape).
+ */
+export function ObjectBrowser(props: Props) {
+  const { objects, listing, empty } = props;
+  if (listing.isPending) {
+    return (
+      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} height={44} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (listing.isError && objects.length === 0) {
+    return (
+      <Alert color="red" title="This list could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          {errorMessage(listing.error)}
+          <Button size="xs" variant="white" color="red" onClick={listing.refetch}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (objects.length === 0 && !listing.hasNextPage) return <>{empty}</>;
+
+  return <VirtualGrid {...props} />;
+}
+
+/** The scrolling part, mounted once there is something to list (so it can measure itself). */
+function VirtualGrid(props: Props) {
+  const { objects, listing, view, selection } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(scrollRef);
+  const width = useWidth(scrollRef);
+  const isList = view === 'list';
+  const card = isList ? null : CARD[view];
+  const columns = card ? Math.max(1, Math.floor((width - GRID_GAP) / (card.min + GRID_GAP))) : 1;
+  const dataRows = Math.ceil(objects.length / columns);
+  const rowCount = dataRows + (listing.hasNextPage ? 1 : 0);
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (card ? card.height + GRID_GAP : LIST_ROW),
+    overscan: isList ? 12 : 3,
+    scrollMargin: isList ? LIST_HEADER : 0,
+    paddingStart: isList ? 0 : GRID_GAP,
+    paddingEnd: isList ? 0 : GRID_GAP,
+  });
+  // A new row height (switching list and grid) must be measured again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures when the layout changes.
+  useLayoutEffect(() => virtualizer.measure(), [view, columns, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastRow = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listing;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRow >= rowCount - 1 - PREFETCH_ROWS) fetchNextPage();
+  }, [lastRow, rowCount, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Roving focus: one row or card is reachable with Tab, the arrows move between them.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const pendingFocus = useRef<string | null>(null);
+  const indexById = useMemo(() => new Map(objects.map((o, i) => [o.id, i])), [objects]);
+  const tabbableId = focusedId !== null && indexById.has(focusedId) ? focusedId : (objects[0]?.id ?? null);
+
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (id === null) return;
+    const node = scrollRef.current?.querySelector<HTMLElement>(`[data-object-id="${id}"]`);
+    if (node) {
+      pendingFocus.current = null;
+      node.focus({ preventScroll: true });
+    }
+  });
+
+  const latest = useRef({ props, columns, indexById, objects, virtualizer });
+  latest.current = { props, columns, indexById, objects, virtualizer };
+
+  const handlers = useMemo<ItemHandlers>(() => {
+    const focusIndex = (index: number) => {
+      const { objects: list, columns: cols, virtualizer: v } = latest.current;
+      const target = list[index];
+      if (!target) return null;
+      setFocusedId(target.id);
+      pendingFocus.current = target.id;
+      v.scrollToIndex(Math.floor(index / cols), { align: 'auto' });
+      return target;
+    };
+    return {
+      onClick: (event: MouseEvent, object: DeskObject) => {
+        latest.current.props.selection.click(object.id, {
+          range: event.shiftKey,
+          toggle: event.ctrlKey || event.metaKey,
+        });
+        setFocusedId(object.id);
+      },
+      onCheck: (event: MouseEvent, object: DeskObject) => {
+        latest.current.props.selection.click(object.id, { toggle: true, range: event.shiftKey });
+        setFocusedId(object.id);
+      },
+      onOpen: (object: DeskObject) => latest.current.props.onOpen(object),
+      onFocus: (event: FocusEvent, object: DeskObject) => {
+        if (event.target === event.currentTarget) setFocusedId(object.id);
+      },
+      onAction: (action: ObjectAction, object: DeskObject) => latest.current.props.onAction(action, [object]),
+      onKeyDown: (event: KeyboardEvent, object: DeskObject) => {
+        if (event.target !== event.currentTarget) return;
+        const { props: p, columns: cols, indexById: byId, objects: list } = latest.current;
+        const index = byId.get(object.id) ?? 0;
+        const mod = event.ctrlKey || event.metaKey;
+        let next: number | null = null;
+        switch (event.key) {
+          case 'ArrowDown':
+            next = index + cols;
+            break;
+          case 'ArrowUp':
+            next = index - cols;
+            break;
+          case 'ArrowRight':
+            next = cols > 1 ? index + 1 : null;
+            break;
+          case 'ArrowLeft':
+            next = cols > 1 ? index - 1 : null;
+            break;
+          case 'Home':
+            next = 0;
+            break;
+          case 'End':
+            next = list.length - 1;
+            break;
+          case ' ':
+            event.preventDefault();
+            p.selection.click(object.id, { toggle: true, range: event.shiftKey });
+            return;
+          case 'Enter':
+            event.preventDefault();
+            p.onOpen(object);
+            return;
+          case 'Delete':
+          case 'Backspace': {
+            event.preventDefault();
+            const chosen = p.selection.selection.ids.has(object.id) ? p.selection.selected : [object];
+            p.onAction('delete', chosen);
+            return;
+          }
+          case 'Escape':
+            p.selection.clear();
+            return;
+          case 'a':
+          case 'A':
+            if (mod) {
+              event.preventDefault();
+              p.onSelectAll();
+            }
+            return;
+          default:
+            return;
+        }
+        if (next === null) return;
+        event.preventDefault();
+        const target = focusIndex(Math.min(list.length - 1, Math.max(0, next)));
+        if (target && event.shiftKey) {
+          if (p.selection.selection.anchor === null) p.selection.click(object.id, {});
+          p.selection.click(target.id, { range: true });
+        }
+      },
+    };
+  }, []);
+
+  const rowProps = (object: DeskObject) => ({
+    object,
+    selected: selection.selection.ids.has(object.id),
+    tabbable: object.id === tabbableId,
+    draggable: props.draggable,
+    droppable: props.droppable,
+    handlers,
+  });
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.scroller}
+      style={{ height }}
+      role="grid"
+      aria-label={props.label}
+      aria-multiselectable="true"
+      aria-rowcount={isList ? (props.total ?? (hasNextPage ? -1 : objects.length)) : -1}
+      aria-busy={isFetchingNextPage}
+    >
+      {isList && (
+        <div role="rowgroup" className={classes.header}>
+          <div role="row" style={{ display: 'contents' }}>
+            <div role="columnheader" className={classes.cellSelect}>
+              <VisuallyHidden>Select</VisuallyHidden>
+            </div>
+            <div role="columnheader" className={classes.cellName}>
+              Name
+            </div>
+            <div role="columnheader" className={classes.cellKind}>
+              Kind
+            </div>
+            <div role="columnheader" className={classes.cellSize}>
+              Size
+            </div>
+            <div role="columnheader" className={classes.cellDate}>
+              Date
+            </div>
+            <div role="columnheader" style={{ width: 28, flexShrink: 0 }}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </div>
+          </div>
+        </div>
+      )}
+      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const top = item.start - (isList ? LIST_HEADER : 0);
+          if (item.index >= dataRows) {
+            return (
+              <div key="more" role="row" className={classes.more} style={{ top, height: item.size }}>
+                <div role="gridcell">Loading more…</div>
+              </div>
+            );
+          }
+          if (isList) {
+            const object = objects[item.index];
+            if (!object) return null;
+            return (
+              <ObjectRow
+                key={object.id}
+                {...rowProps(object)}
+                top={top}
+                height={item.size}
+                rowIndex={item.index + 2}
+              />
+            );
+          }
+          const row = objects.slice(item.index * columns, item.index * columns + columns);
+          return (
+            <div
+              key={item.key}
+              role="row"
+              className={classes.gridRow}
+              style={{
+                top,
+                height: item.size - GRID_GAP,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              }}
+            >
+              {row.map((object) => (
+                <ObjectCard key={object.id} {...rowProps(object)} photo={view === 'photos'} />
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised list positions its rows absolutely, so it is built from divs with the ARIA grid roles rather than a table.
+// biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
+import { memo } from 'react';
+import classes from '../desk.module.css';
+import { useDeskItemDnd } from '../dnd/use-desk-dnd';
+import { BINDER_STATE_LABEL } from '../filters';
+import { JobBadge } from '../JobBadge';
+import { displayName, formatDate, formatSize, KIND_LABEL } from '../object-info';
+import type { ItemProps } from './handlers';
+import { ObjectMenu } from './ObjectMenu';
+import { DragHandle, SelectBox, Thumb } from './row-parts';
+
+function secondLine(object: ItemProps['object']): string | null {
+  if (object.url && object.name.trim() !== '' && object.name !== object.url) return object.url;
+  if (object.data_type === 'note_object' || object.data_type === 'url_note_object') return object.content;
+  if (object.child_count !== null) {
+    const count = `${object.child_count} ${object.child_count === 1 ? 'item' : 'items'}`;
+    return object.binder_state ? `${BINDER_STATE_LABEL[object.binder_state]} · ${count}` : count;
+  }
+  return null;
+}
+
+/** One object in the list view: a grid row that selects, opens, drags, and takes drops when it is a folder. */
+export const ObjectRow = memo(function ObjectRow({
+  object,
+  selected,
+  tabbable,
+  draggable,
+  droppable,
+  handlers,
+  top,
+  height,
+  rowIndex,
+}: ItemProps) {
+  const dnd = useDeskItemDnd(object, { draggable, droppable });
+  const name = displayName(object);
+  const sub = secondLine(object);
+  const className = [classes.row, dnd.isDragged && classes.dragged, dnd.isOver && classes.dropOver]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div
+      ref={dnd.setRef}
+      role="row"
+      aria-selected={selected}
+      aria-rowindex={rowIndex}
+      tabIndex={tabbable ? 0 : -1}
+      data-object-id={object.id}
+      className={className}
+      style={{ top, height }}
+      onClick={(event) => handlers.onClick(event, object)}
+      onDoubleClick={() => handlers.onOpen(object)}
+      onKeyDown={(event) => handlers.onKeyDown(event, object)}
+      onFocus={(event) => handlers.onFocus(event, object)}
+      {...dnd.pointerListeners}
+    >
+      <div role="gridcell" className={classes.cellSelect}>
+        <DragHandle object={object} handle={dnd.handleProps} />
+        <SelectBox object={object} selected={selected} onCheck={handlers.onCheck} />
+      </div>
+      <div role="gridcell" className={classes.cellName}>
+        <Thumb object={object} />
+        <div style={{ minWidth: 0 }}>
+          <div className={classes.nameLine}>
+            <span className={classes.name} title={name}>
+              {name}
+            </span>
+            <JobBadge object={object} />
+          </div>
+          {sub && <span className={classes.meta}>{sub}</span>}
+        </div>
+      </div>
+      <div role="gridcell" className={classes.cellKind}>
+        <span className={classes.meta}>{KIND_LABEL[object.data_type]}</span>
+      </div>
+      <div role="gridcell" className={classes.cellSize}>
+        <span className={classes.meta}>{formatSize(object.size)}</span>
+      </div>
+      <div role="gridcell" className={classes.cellDate}>
+        <span className={classes.meta}>{formatDate(object.item_date)}</span>
+      </div>
+      <div role="gridcell" style={{ flexShrink: 0 }}>
+        <ObjectMenu object={object} onAction={handlers.onAction} />
+      </div>
+    </div>
+  );
+});

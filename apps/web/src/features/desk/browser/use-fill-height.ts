@@ -1,0 +1,27 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+/**
+ * The height that lets an element reach the bottom of the window from where it starts on the page,
+ * so a long list scrolls inside itself while the toolbar and breadcrumbs stay in view.
+ */
+export function useFillHeight(ref: RefObject<HTMLElement | null>, { min = 300, gap = 24 } = {}) {
+  const [height, setHeight] = useState(min);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const node = ref.current;
+      if (!node) return;
+      const top = node.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(min, Math.floor(window.innerHeight - top - gap)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    // What sits above the list (a wrapping toolbar) can change height without a window resize.
+    const observer = new ResizeObserver(measure);
+    if (ref.current?.parentElement) observer.observe(ref.current.parentElement);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
+  }, [ref, min, gap]);
+  return height;
+}

@@ -1,0 +1,128 @@
+import type { CreateItem, createFolderSchema, DeskObject, updateObjectSchema } from '@easio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { toastError, toastSuccess } from '../../lib/toast';
+import {
+  createFolder,
+  createItem,
+  deleteObjects,
+  fetchObject,
+  moveObjects,
+  requestZip,
+  updateObject,
+} from './api';
+import { deskKeys, removeFromListings, replaceInListings } from './queries';
+import { createdMessage, deletedMessage, downloadMessage, movedMessage } from './status-messages';
+
+export function useCreateFolder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof createFolderSchema>) => createFolder(input),
+    onSuccess: (folder) => {
+      toastSuccess(createdMessage(folder.data_type));
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+    },
+  });
+}
+
+export function useCreateItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateItem) => createItem(input),
+    onSuccess: (item) => {
+      toastSuccess(createdMessage(item.data_type));
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+    },
+  });
+}
+
+export function useUpdateObject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: z.input<typeof updateObjectSchema> }) =>
+      updateObject(id, changes),
+    onSuccess: (object) => {
+      replaceInListings(client, object);
+      void client.invalidateQueries({ queryKey: deskKeys.folder(object.id) });
+      // A renamed folder shows in the breadcrumbs of everything inside it.
+      if (object.data_type !== 'file_object') void client.invalidateQueries({ queryKey: ['desk', 'folder'] });
+    },
+    onError: (error) => toastError(error),
+  });
+}
+
+export interface MoveTarget {
+  id: string;
+  name: string;
+}
+
+/** Moves take the objects out of the listings at once; the server's refusal puts them back. */
+export function useMoveObjects() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, target }: { ids: string[]; target: MoveTarget }) => moveObjects(ids, target.id),
+    onMutate: async ({ ids }) => {
+      await client.cancelQueries({ queryKey: [...deskKeys.lists, 'children'] });
+      removeFromListings(client, new Set(ids), [...deskKeys.lists, 'children']);
+    },
+    onSuccess: ({ count }, { target }) => toastSuccess(movedMessage(count, target.name)),
+    onError: (error) => toastError(error),
+    onSettled: () => client.invalidateQueries({ queryKey: deskKeys.all }),
+  });
+}
+
+export function useDeleteObjects() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (objects: readonly Pick<DeskObject, 'id' | 'data_type'>[]) =>
+      deleteObjects(objects.map((o) => o.id)),
+    onMutate: async (objects) => {
+      await client.cancelQueries({ queryKey: deskKeys.lists });
+      removeFromListings(client, new Set(objects.map((o) => o.id)));
+    },
+    onSuccess: (_result, objects) => {
+      toastSuccess(deletedMessage(objects.map((o) => o.data_type)));
+      for (const object of objects) {
+        client.removeQueries({ queryKey: deskKeys.object(object.id) });
+        client.removeQueries({ queryKey: deskKeys.folder(object.id) });
+      }
+    },
+    onError: (error) => toastError(error),
+    onSettled: () => client.invalidateQueries({ queryKey: deskKeys.all }),
+  });
+}
+
+/** Starts a browser download of a signed address without leaving the page. */
+export function startDownload(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * One file downloads from its own address (fetched fresh: the addresses are short-lived); several
+ * objects, or a folder, download as one ZIP.
+ */
+export function useDownload() {
+  return useMutation({
+    mutationFn: async (objects: readonly Pick<DeskObject, 'id' | 'data_type'>[]) => {
+      const [only] = objects;
+      if (objects.length === 1 && only && only.data_type === 'file_object') {
+        const fresh = await fetchObject(only.id);
+        if (fresh.download_url) return fresh.download_url;
+      }
+      const { url } = await requestZip(objects.map((o) => o.id));
+      return url;
+    },
+    onSuccess: (url, objects) => {
+      startDownload(url);
+      toastSuccess(downloadMessage(objects.length));
+    },
+    onError: (error) => toastError(error),
+  });
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, formatSize, mapLink, placeOf, safeHref, takenAt } from './object-info';
+
+describe('placeOf', () => {
+  it('reads latitude and longitude, with label and address', () => {
+    expect(placeOf({ latitude: 48.85, longitude: 2.35, label: 'Paris', address: '' })).toEqual({
+      latitude: 48.85,
+      longitude: 2.35,
+      label: 'Paris',
+      address: null,
+    });
+  });
+  it('reads short names, strings and a gps object', () => {
+    expect(placeOf({ lat: '1.5', lng: -3 })).toMatchObject({ latitude: 1.5, longitude: -3 });
+    expect(placeOf({ gps: { latitude: 10, longitude: 20 } })).toMatchObject({ latitude: 10, longitude: 20 });
+  });
+  it('is null without a valid place', () => {
+    expect(placeOf({})).toBeNull();
+    expect(placeOf({ latitude: 91, longitude: 0 })).toBeNull();
+    expect(placeOf({ latitude: 'x', longitude: 0 })).toBeNull();
+  });
+});
+
+describe('mapLink', () => {
+  it('points OpenStreetMap at the place', () => {
+    expect(mapLink({ latitude: 48.85, longitude: 2.35 })).toBe(
+      'https://www.openstreetmap.org/?mlat=48.85&mlon=2.35#map=16/48.85/2.35',
+    );
+  });
+});
+
+describe('takenAt', () => {
+  it('prefers the EXIF date, else the item date', () => {
+    const item_date = '2024-01-01T00:00:00.000Z';
+    expect(takenAt({ item_date, metadata: { taken_at: '2020-05-06T07:08:09Z' } })).toBe(
+      '2020-05-06T07:08:09Z',
+    );
+    expect(takenAt({ item_date, metadata: { taken_at: 'garbage' } })).toBe(item_date);
+    expect(takenAt({ item_date, metadata: {} })).toBe(item_date);
+  });
+});
+
+describe('formatSize and displayName', () => {
+  it('formats sizes', () => {
+    expect(formatSize(null)).toBe('');
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(20 * 1024 * 1024)).toBe('20 MB');
+  });
+  it('falls back to the url, then the kind', () => {
+    expect(displayName({ name: ' ', url: 'https://a.b', data_type: 'url_object' })).toBe('https://a.b');
+    expect(displayName({ name: '', url: null, data_type: 'note_object' })).toBe('Note');
+  });
+});
+
+describe('safeHref', () => {
+  it('keeps http(s) addresses only', () => {
+    expect(safeHref('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeHref('http://example.com')).toBe('http://example.com/');
+    expect(safeHref('javascript:alert(1)')).toBeNull();
+    expect(safeHref('data:text/html,hi')).toBeNull();
+    expect(safeHref('not a url')).toBeNull();
+    expect(safeHref(null)).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+import type { DataType, DeskObject, Source } from '@easio/shared';
+
+export const KIND_LABEL: Record<DataType, string> = {
+  root_object: 'My Desk',
+  drawer_object: 'Drawer',
+  binder_object: 'Binder',
+  file_object: 'File',
+  note_object: 'Note',
+  url_object: 'Link',
+  url_note_object: 'URL note',
+  location_object: 'Location',
+  email_object: 'E-mail',
+  event_object: 'Event',
+};
+
+export const SOURCE_LABEL: Record<Source, string> = {
+  easio: 'Easio',
+  gdrive: 'Google Drive',
+  dropbox: 'Dropbox',
+  whatsapp: 'WhatsApp',
+  mail: 'Mail',
+  calendar: 'Calendar',
+  gallery: 'Gallery',
+};
+
+export function isFolder(object: Pick<DeskObject, 'data_type'>): boolean {
+  return (
+    object.data_type === 'drawer_object' ||
+    object.data_type === 'binder_object' ||
+    object.data_type === 'root_object'
+  );
+}
+
+/** The crumb and title name of a folder: the root is "My Desk" whatever it is called inside. */
+export function folderName(folder: Pick<DeskObject, 'data_type' | 'name'>): string {
+  return folder.data_type === 'root_object' ? 'My Desk' : folder.name;
+}
+
+/** What to call an object on screen: its name, else its address, else its kind. */
+export function displayName(object: Pick<DeskObject, 'name' | 'url' | 'data_type'>): string {
+  const name = object.name.trim();
+  if (name) return name;
+  if (object.url) return object.url;
+  return KIND_LABEL[object.data_type];
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+export function formatSize(bytes: number | null): string {
+  if (bytes === null) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDate(iso: string, withTime = false): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return (withTime ? dateTimeFormat : dateFormat).format(date);
+}
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+  label: string | null;
+  address: string | null;
+}
+
+const num = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/**
+ * The place in an object's metadata: `latitude`/`longitude` (locations, photo EXIF), also read as
+ * `lat`/`lon`/`lng` or under `gps`. Null when there is none or it is out of range.
+ */
+export function placeOf(metadata: Record<string, unknown>): Place | null {
+  const nested = metadata.gps;
+  const sources = [
+    metadata,
+    typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>) : {},
+  ];
+  for (const m of sources) {
+    const latitude = num(m.latitude ?? m.lat);
+    const longitude = num(m.longitude ?? m.lon ?? m.lng);
+    if (latitude === null || longitude === null) continue;
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) continue;
+    return { latitude, longitude, label: text(metadata.label), address: text(metadata.address) };
+  }
+  return null;
+}
+
+export function formatCoordinates({ latitude, longitude }: Pick<Place, 'latitude' | 'longitude'>): string {
+  const ns = latitude >= 0 ? 'N' : 'S';
+  const ew = longitude >= 0 ? 'E' : 'W';
+  return `${Math.abs(latitude).toFixed(5)}° ${ns}, ${Math.abs(longitude).toFixed(5)}° ${ew}`;
+}
+
+export function mapLink({ latitude, longitude }: Pick<Place, 'latitude' | 'longitude'>): string {
+  const params = new URLSearchParams({ mlat: String(latitude), mlon: String(longitude) });
+  return `https://www.openstreetmap.org/?${params}#map=16/${latitude}/${longitude}`;
+}
+
+/** When a photo was taken: EXIF's `taken_at` when present, else the item's date. */
+export function takenAt(object: Pick<DeskObject, 'metadata' | 'item_date'>): string {
+  const taken = text(object.metadata.taken_at);
+  return taken && !Number.isNaN(new Date(taken).getTime()) ? taken : object.item_date;
+}
+
+export type PreviewKind = 'image' | 'pdf' | 'text' | 'none';
+
+export function previewKind(object: Pick<DeskObject, 'data_type' | 'mime_type'>): PreviewKind {
+  if (object.data_type !== 'file_object') return 'none';
+  const mime = object.mime_type ?? '';
+  if (mime.startsWith('image/')) return 'image';
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime.startsWith('text/')) return 'text';
+  return 'none';
+}
+
+/** An address safe to put in a link: http(s) only, never `javascript:` or `data:`. */
+export function safeHref(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+import type { SourceSection } from './filters';
+
+export type DeskSectionId = 'all' | SourceSection;
+
+export interface DeskSectionInfo {
+  id: DeskSectionId;
+  /** The child route under /my-desk. */
+  path: string;
+  title: string;
+  /** What the page lists, once there is something. */
+  description: string;
+  /** The honest empty state: what will arrive here, and what to do meanwhile. */
+  empty: string;
+}
+
+/** The desk's sections: the child routes of /my-desk (spec section 2), spelled as the spec spells them. */
+export const DESK_SECTIONS: DeskSectionInfo[] = [
+  {
+    id: 'all',
+    path: 'my-content',
+    title: 'My content',
+    description: 'Your drawers, binders and everything in them.',
+    empty: '',
+  },
+  {
+    id: 'drive',
+    path: 'drive',
+    title: 'Google Drive',
+    description: 'Files imported from your Google Drive.',
+    empty: 'Google Drive import arrives soon. Meanwhile, upload files from My Desk.',
+  },
+  {
+    id: 'whatsApp',
+    path: 'whatsApp',
+    title: 'WhatsApp',
+    description: 'Files and links you sent to your Easio number.',
+    empty:
+      'WhatsApp import arrives soon: you will send files and links to your Easio number. Meanwhile, upload files and add links from My Desk.',
+  },
+  {
+    id: 'mail',
+    path: 'mail',
+    title: 'Mail',
+    description: 'E-mails and their attachments.',
+    empty: 'Mail import arrives soon. Meanwhile, upload attachments from My Desk.',
+  },
+  {
+    id: 'calender',
+    path: 'calender',
+    title: 'Calendar',
+    description: 'Your calendar events.',
+    empty: 'Calendar import arrives soon. Meanwhile, add notes and places from My Desk.',
+  },
+  {
+    id: 'extension',
+    path: 'extension',
+    title: 'Extension',
+    description: 'Pages, selections, notes and places saved with the browser extension.',
+    empty:
+      'The Easio browser extension arrives soon: it will save pages, selections, notes and places here. Meanwhile, add links, url notes and locations from My Desk.',
+  },
+  {
+    id: 'gallery',
+    path: 'gallery',
+    title: 'Gallery',
+    description: 'Your photos from every source, with where and when each was taken.',
+    empty:
+      'No photos yet. Upload pictures from My Desk: they show here with the place and date they were taken.',
+  },
+  {
+    id: 'dropBox',
+    path: 'dropBox',
+    title: 'Dropbox',
+    description: 'Files imported from your Dropbox.',
+    empty: 'Dropbox import arrives soon. Meanwhile, upload files from My Desk.',
+  },
+];
+
+export function sectionInfo(id: DeskSectionId): DeskSectionInfo {
+  return DESK_SECTIONS.find((s) => s.id === id) ?? (DESK_SECTIONS[0] as DeskSectionInfo);
+}
+
+/** The section an address under /my-desk belongs to (case-insensitive, like the routes). */
+export function sectionOf(pathname: string): DeskSectionId {
+  const child =
+    pathname
+      .replace(/^\/my-desk\/?/i, '')
+      .split('/')[0]
+      ?.toLowerCase() ?? '';
+  return DESK_SECTIONS.find((s) => s.path.toLowerCase() === child)?.id ?? 'all';
+}

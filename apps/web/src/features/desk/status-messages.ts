@@ -1,0 +1,32 @@
+import type { DataType } from '@easio/shared';
+import { KIND_LABEL } from './object-info';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const isFolderType = (t: DataType) => t === 'drawer_object' || t === 'binder_object';
+
+/** The folder and file operation statuses (spec section 3) as the toasts word them. */
+export function createdMessage(type: DataType): string {
+  return `${KIND_LABEL[type]} created`;
+}
+
+export function deletedMessage(types: readonly DataType[]): string {
+  if (types.length === 1 && types[0]) return `${KIND_LABEL[types[0]]} deleted`;
+  const folders = types.filter(isFolderType).length;
+  const items = types.length - folders;
+  if (folders === 0) return `${plural(items, 'item')} deleted`;
+  if (items === 0) return `${plural(folders, 'folder')} deleted, with their content`;
+  return `${plural(folders, 'folder')} and ${plural(items, 'item')} deleted`;
+}
+
+export function movedMessage(count: number, targetName: string): string {
+  return `${plural(count, 'item')} moved to ${targetName}`;
+}
+
+export function uploadedMessage(done: number, failed: number): string {
+  const head = `${plural(done, 'file')} uploaded`;
+  return failed > 0 ? `${head}, ${failed} not uploaded` : head;
+}
+
+export function downloadMessage(count: number): string {
+  return count === 1 ? 'Download started' : `Downloading ${count} items as a ZIP`;
+}

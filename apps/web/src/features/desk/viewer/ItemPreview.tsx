@@ -1,0 +1,172 @@
+import type { DeskObject } from '@easio/shared';
+import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { displayName, formatCoordinates, mapLink, placeOf, previewKind, safeHref } from '../object-info';
+
+/** Text exactly as written: never parsed as HTML, line breaks kept. */
+function PlainText({ text }: { text: string | null }) {
+  if (!text) {
+    return (
+      <Text c="dimmed" size="sm">
+        No text.
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah="60vh" type="auto">
+      <Paper withBorder radius="md" p="md" bg="gray.0">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {text}
+        </Text>
+      </Paper>
+    </ScrollArea.Autosize>
+  );
+}
+
+function WebLink({ url }: { url: string | null }) {
+  const href = safeHref(url);
+  if (!href) return <Text size="sm">{url ?? 'No address'}</Text>;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
+      {url}
+    </Anchor>
+  );
+}
+
+export function PlaceLink({ metadata }: { metadata: Record<string, unknown> }) {
+  const place = placeOf(metadata);
+  if (!place) return null;
+  return (
+    <Stack gap={2}>
+      {place.label && <Text fw={600}>{place.label}</Text>}
+      {place.address && <Text size="sm">{place.address}</Text>}
+      <Group gap="sm">
+        <Text size="sm">{formatCoordinates(place)}</Text>
+        <Anchor size="sm" href={mapLink(place)} target="_blank" rel="noopener noreferrer">
+          Open in OpenStreetMap
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function JobNotice({ object }: { object: DeskObject }) {
+  if (object.job_state === 'pending' || object.job_state === 'running') {
+    return (
+      <Badge variant="light" color="gray" tt="none">
+        Processing…
+      </Badge>
+    );
+  }
+  if (object.job_state === 'failed') {
+    return (
+      <Alert color="orange" title="Processing failed">
+        {object.job_error ?? 'The file could not be processed.'} It can still be downloaded.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function FilePreview({ object }: { object: DeskObject }) {
+  const kind = previewKind(object);
+  const name = displayName(object);
+  if (kind === 'image' && object.content_url) {
+    return (
+      <img
+        src={object.content_url}
+        alt={name}
+        style={{
+          display: 'block',
+          maxWidth: '100%',
+          maxHeight: '70vh',
+          margin: '0 auto',
+          objectFit: 'contain',
+        }}
+      />
+    );
+  }
+  if (kind === 'pdf' && object.content_url) {
+    return (
+      <iframe
+        src={object.content_url}
+        title={`Preview of ${name}`}
+        style={{ width: '100%', height: '70vh', border: 0, borderRadius: 8, background: '#f1f3f5' }}
+      />
+    );
+  }
+  if (kind === 'text') return <PlainText text={object.content} />;
+  return (
+    <Paper withBorder radius="md" p="xl" bg="gray.0">
+      <Text c="dimmed" ta="center" size="sm">
+        No preview for this kind of file{object.mime_type ? ` (${object.mime_type})` : ''}. Download it to
+        open it.
+      </Text>
+    </Paper>
+  );
+}
+
+/** Meta fields worth showing for e-mails and events, when the source gave them as text. */
+const MAIL_FIELDS = ['from', 'to', 'cc', 'subject', 'date', 'start', 'end', 'location'] as const;
+
+function Headers({ metadata }: { metadata: Record<string, unknown> }) {
+  const rows = MAIL_FIELDS.flatMap((key) => {
+    const value = metadata[key];
+    return typeof value === 'string' && value.trim() !== '' ? [[key, value] as const] : [];
+  });
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {rows.map(([key, value]) => (
+        <Text key={key} size="sm">
+          <Text span fw={600} tt="capitalize">
+            {key}:
+          </Text>{' '}
+          {value}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** What the viewer shows: a picture or PDF in the page, text as text, links that open a new tab, places with a map link. */
+export function ItemPreview({ object }: { object: DeskObject }) {
+  switch (object.data_type) {
+    case 'file_object':
+      return (
+        <Stack>
+          <JobNotice object={object} />
+          <FilePreview object={object} />
+          <PlaceLink metadata={object.metadata} />
+        </Stack>
+      );
+    case 'note_object':
+      return <PlainText text={object.content} />;
+    case 'url_object':
+      return <WebLink url={object.url} />;
+    case 'url_note_object':
+      return (
+        <Stack>
+          <WebLink url={object.url} />
+          <PlainText text={object.content} />
+        </Stack>
+      );
+    case 'location_object':
+      return placeOf(object.metadata) ? (
+        <PlaceLink metadata={object.metadata} />
+      ) : (
+        <Text c="dimmed" size="sm">
+          This location has no coordinates.
+        </Text>
+      );
+    case 'email_object':
+    case 'event_object':
+      return (
+        <Stack>
+          <Headers metadata={object.metadata} />
+          <PlainText text={object.content} />
+        </Stack>
+      );
+    default:
+      return null;
+  }
+}
