@@ -19,10 +19,21 @@ const FOLDER_ITEMS = Number(process.env.BENCH_FOLDER_ITEMS ?? 10_000);
 const MOVE_ITEMS = Number(process.env.BENCH_MOVE_ITEMS ?? 5000);
 
 // The same V8 flag as `npm start`: a small young generation keeps the server's memory flat under load.
-const server = spawn(process.execPath, ['--max-semi-space-size=2', path.join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_UPLOAD_MB: '100' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['--max-semi-space-size=2', path.join(root, 'apps/server/dist/main.js')],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAX_UPLOAD_MB: '100',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 let peakRss = 0;
 const rss = () => {
   try {
@@ -79,7 +90,9 @@ try {
   }).then((r) => r.json());
   auth = { authorization: `Bearer ${token.access_token}` };
   const me = await api('GET', '/auth/users/me/');
-  console.log(`server idle RSS ${idle.toFixed(0)} MB (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+  console.log(
+    `server idle RSS ${idle.toFixed(0)} MB (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+  );
 
   // 1. Many small files, one per request, 8 at a time.
   let t0 = performance.now();
@@ -90,7 +103,9 @@ try {
     if (!res.ok) throw new Error(`upload ${i}: ${res.status}`);
   });
   let secs = (performance.now() - t0) / 1000;
-  console.log(`upload ${SMALL_FILES} small files: ${(SMALL_FILES / secs).toFixed(0)} files/s (${secs.toFixed(1)} s)`);
+  console.log(
+    `upload ${SMALL_FILES} small files: ${(SMALL_FILES / secs).toFixed(0)} files/s (${secs.toFixed(1)} s)`,
+  );
 
   // 2. Big files, two at a time; each body is generated, not read from disk.
   const rssBeforeBig = rss();
@@ -113,9 +128,15 @@ try {
 
   // 3. A binder of FOLDER_ITEMS items (notes, made through the API 8 at a time).
   const drawer = await api('POST', '/desk/folders', { data_type: 'drawer_object', name: 'Bench' });
-  const binder = await api('POST', '/desk/folders', { data_type: 'binder_object', name: 'Big binder', parent_id: drawer.id });
+  const binder = await api('POST', '/desk/folders', {
+    data_type: 'binder_object',
+    name: 'Big binder',
+    parent_id: drawer.id,
+  });
   t0 = performance.now();
-  await pool(FOLDER_ITEMS, 8, (i) => api('POST', '/desk/items', { data_type: 'note_object', content: `note ${i}`, parent_id: binder.id }));
+  await pool(FOLDER_ITEMS, 8, (i) =>
+    api('POST', '/desk/items', { data_type: 'note_object', content: `note ${i}`, parent_id: binder.id }),
+  );
   secs = (performance.now() - t0) / 1000;
   console.log(`create ${FOLDER_ITEMS} notes: ${(FOLDER_ITEMS / secs).toFixed(0)} items/s`);
 
@@ -125,28 +146,42 @@ try {
     let pages = 0;
     do {
       const s = performance.now();
-      const page = await api('GET', `/desk/folders/${binder.id}/children?sort=${sort}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await api(
+        'GET',
+        `/desk/folders/${binder.id}/children?sort=${sort}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       timings.push(performance.now() - s);
       cursor = page.next_cursor;
       pages += 1;
     } while (cursor && pages < 25);
   }
   timings.sort((a, b) => a - b);
-  console.log(`list a folder of ${FOLDER_ITEMS} (pages of 100, 4 sorts): p50 ${ms(pct(timings, 50))}, p95 ${ms(pct(timings, 95))} over ${timings.length} pages`);
+  console.log(
+    `list a folder of ${FOLDER_ITEMS} (pages of 100, 4 sorts): p50 ${ms(pct(timings, 50))}, p95 ${ms(pct(timings, 95))} over ${timings.length} pages`,
+  );
 
   // 4. Bulk-move MOVE_ITEMS of them to another binder in one call.
-  const target = await api('POST', '/desk/folders', { data_type: 'binder_object', name: 'Target', parent_id: drawer.id });
+  const target = await api('POST', '/desk/folders', {
+    data_type: 'binder_object',
+    name: 'Target',
+    parent_id: drawer.id,
+  });
   const ids = [];
   let cursor = null;
   do {
-    const page = await api('GET', `/desk/folders/${binder.id}/children?limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = await api(
+      'GET',
+      `/desk/folders/${binder.id}/children?limit=500${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     ids.push(...page.items.map((i) => i.id));
     cursor = page.next_cursor;
   } while (cursor && ids.length < MOVE_ITEMS);
   t0 = performance.now();
   const moved = await api('POST', '/desk/move', { ids: ids.slice(0, MOVE_ITEMS), target_id: target.id });
   console.log(`bulk-move ${moved.count} items: ${ms(performance.now() - t0)}`);
-  console.log(`peak server RSS: ${peakRss.toFixed(0)} MB overall, ${peakWhileStreaming.toFixed(0)} MB while streaming big files (goal < 300 MB)`);
+  console.log(
+    `peak server RSS: ${peakRss.toFixed(0)} MB overall, ${peakWhileStreaming.toFixed(0)} MB while streaming big files (goal < 300 MB)`,
+  );
   void me;
 } finally {
   clearInterval(sampler);
