@@ -1,7 +1,9 @@
 import type { SVGProps } from 'react';
 
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
 /** A few line icons (24×24, stroke = currentColor), drawn inline so no icon library is needed. */
-function Icon({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+export function Icon({ children, size = 20, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -21,8 +23,6 @@ function Icon({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { siz
     </svg>
   );
 }
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 export const LogoMark = ({ size = 28 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -1,27 +1,8 @@
-import type { SVGProps } from 'react';
+import { type IconProps, Icon as LineIcon } from '../../components/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** The desk's line icons (24×24, stroke = currentColor), drawn inline like the app's others. */
-function Icon({ children, size = 18, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** The desk's line icons: the app's icon frame, a little smaller. */
+function Icon(props: IconProps) {
+  return <LineIcon size={18} {...props} />;
 }
 
 export const DrawerIcon = (p: IconProps) => (
