@@ -31,6 +31,7 @@ export function useFolderView(id: string) {
 }
 
 const JOB_POLL_MS = 2000;
+const SIGNED_URL_REFRESH_MS = 30 * 60 * 1000;
 const isProcessing = (object: Pick<DeskObject, 'job_state'> | undefined) =>
   object?.job_state === 'pending' || object?.job_state === 'running';
 
@@ -96,6 +97,9 @@ export function useListing(source: ListSource, query: ListQuery, enabled = true)
     enabled,
     // A new sort or filter keeps showing the current list until the new one arrives: no flash.
     placeholderData: keepPreviousData,
+    // The signed thumbnail and file addresses in a page last at least an hour: renew them before then.
+    refetchInterval: SIGNED_URL_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = result;
   const objects = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
