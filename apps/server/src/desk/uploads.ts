@@ -14,6 +14,7 @@ import type { Db } from '../db/client.js';
 import type { ObjectRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
+import { lockBlobKeys } from './blob-cleanup.js';
 import { itemNameFromFileName } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
@@ -95,6 +96,20 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
       if (stored.length === 0) throw new HttpError(422, 'The upload holds no file');
 
       const result = await db.transaction(async (tx) => {
+        // A delete of a file with the same bytes may have released the blob since it was stored:
+        // under the blob locks, make sure every blob is still there before objects point at it.
+        await lockBlobKeys(
+          tx,
+          stored.map((s) => s.blob.key),
+        );
+        for (const { blob } of stored) {
+          if ((await blobs.size(blob.key)) === null) {
+            throw new HttpError(
+              409,
+              'A file was removed while it uploaded; nothing was stored: upload it again',
+            );
+          }
+        }
         const repo = createDeskRepository(tx);
         const made: ObjectRow[] = [];
         const fresh: string[] = [];
@@ -153,27 +168,35 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
     },
     async (request) => {
       const user = currentUser(request);
-      const original = await desk.repo.findOwned(user.id, request.body.object_id);
-      if (original?.dataType !== 'file_object' || !original.blobKey) throw new HttpError(404, 'Not found');
       const parent = await desk.parentFor(user, request.body.parent_id, 'file_object');
-      const [row] = await desk.repo.insert([
-        {
-          ownerId: user.id,
-          parentId: parent.id,
-          dataType: 'file_object',
-          name: request.body.name ?? original.name,
-          mimeType: original.mimeType,
-          size: original.size,
-          sha256: original.sha256,
-          blobKey: original.blobKey,
-          duplicateOf: original.id,
-          content: original.content,
-          metadata: original.metadata,
-          jobState: original.jobState,
-          jobError: original.jobError,
-          thumbnailKey: original.thumbnailKey,
-        },
-      ]);
+      const row = await db.transaction(async (tx) => {
+        const repo = createDeskRepository(tx);
+        const found = await repo.findOwned(user.id, request.body.object_id);
+        if (found?.dataType !== 'file_object' || !found.blobKey) throw new HttpError(404, 'Not found');
+        // Under the blob's lock, so a delete of the original cannot release the bytes meanwhile.
+        await lockBlobKeys(tx, [found.blobKey]);
+        const original = await repo.findOwned(user.id, found.id);
+        if (!original?.blobKey) throw new HttpError(404, 'Not found');
+        const [made] = await repo.insert([
+          {
+            ownerId: user.id,
+            parentId: parent.id,
+            dataType: 'file_object',
+            name: request.body.name ?? original.name,
+            mimeType: original.mimeType,
+            size: original.size,
+            sha256: original.sha256,
+            blobKey: original.blobKey,
+            duplicateOf: original.id,
+            content: original.content,
+            metadata: original.metadata,
+            jobState: original.jobState,
+            jobError: original.jobError,
+            thumbnailKey: original.thumbnailKey,
+          },
+        ]);
+        return made;
+      });
       if (!row) throw new Error('insert returned no row');
       return toDeskObject(row, signer);
     },
