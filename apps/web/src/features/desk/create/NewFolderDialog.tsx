@@ -1,10 +1,11 @@
 import { BINDER_STATES, type BinderState, createFolderSchema } from '@easio/shared';
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toastError } from '../../../lib/toast';
 import { DeskModal } from '../DeskModal';
 import { BINDER_STATE_LABEL } from '../filters';
 import { useCreateFolder } from '../mutations';
+import { DialogActions } from './DialogActions';
 import { showServerErrors, validateAs } from './form-helpers';
 
 interface Props {
@@ -54,14 +55,7 @@ function FolderForm({ kind, parentId, onClose }: Omit<Props, 'opened'>) {
         {kind === 'binder_object' && (
           <NativeSelect label="State" data={STATE_OPTIONS} {...form.getInputProps('binder_state')} />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submitting={create.isPending} />
       </Stack>
     </form>
   );

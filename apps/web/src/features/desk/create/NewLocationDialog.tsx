@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toastError } from '../../../lib/toast';
 import { DeskModal } from '../DeskModal';
 import { useCreateItem } from '../mutations';
+import { DialogActions } from './DialogActions';
 import { optional, showServerErrors, validateAs } from './form-helpers';
 
 interface Values {
@@ -97,14 +98,7 @@ function LocationForm({ parentId, onClose }: { parentId: string; onClose: () => 
           )}
         </Group>
         <TextInput label="Address" description="Optional" {...form.getInputProps('address')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submitting={create.isPending} />
       </Stack>
     </form>
   );

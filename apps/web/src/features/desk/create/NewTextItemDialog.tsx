@@ -1,9 +1,10 @@
 import { createItemSchema } from '@easio/shared';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toastError } from '../../../lib/toast';
 import { DeskModal } from '../DeskModal';
 import { useCreateItem } from '../mutations';
+import { DialogActions } from './DialogActions';
 import { optional, showServerErrors, validateAs } from './form-helpers';
 
 export type TextItemKind = 'note_object' | 'url_object' | 'url_note_object';
@@ -81,14 +82,7 @@ function TextItemForm({
         {hasText && (
           <Textarea label="Note" autosize minRows={4} maxRows={14} {...form.getInputProps('content')} />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} submitting={create.isPending} />
       </Stack>
     </form>
   );
