@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { BINDER_STATES, DATA_TYPES, SOURCES } from './constants.js';
-
-export const FOLDER_TYPES = ['root_object', 'drawer_object', 'binder_object'] as const;
-export const ITEM_TYPES = [
-  'file_object',
-  'note_object',
-  'url_object',
-  'url_note_object',
-  'location_object',
-  'email_object',
-  'event_object',
-] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+import { FOLDER_TYPES } from './tree.js';
 
 export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
 

@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './search.js';
 export * from './server-config.js';
+export * from './tree.js';

@@ -1,7 +1,6 @@
-import type { BinderState, DataType, DeskObject, Source } from '@easio/shared';
+import { type BinderState, type DataType, type DeskObject, isFolderType, type Source } from '@easio/shared';
 import type { ObjectRow } from '../db/schema.js';
 import type { UrlSigner } from './signed-urls.js';
-import { isFolder } from './tree-rules.js';
 
 /** An object row as the API answers it, with signed addresses for its bytes. */
 export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: number): DeskObject {
@@ -30,6 +29,6 @@ export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: num
     content_url: hasBytes ? signer.url(row.ownerId, row.id, 'inline') : null,
     download_url: hasBytes ? signer.url(row.ownerId, row.id, 'attachment') : null,
     thumbnail_url: row.thumbnailKey ? signer.url(row.ownerId, row.id, 'thumbnail') : null,
-    child_count: isFolder(dataType) ? (childCount ?? 0) : null,
+    child_count: isFolderType(dataType) ? (childCount ?? 0) : null,
   };
 }

@@ -1,4 +1,11 @@
-import { CONTENT_PREVIEW_MAX, type Crumb, type DataType, type SortKey, type Source } from '@easio/shared';
+import {
+  CONTENT_PREVIEW_MAX,
+  type Crumb,
+  type DataType,
+  FOLDER_TYPES,
+  type SortKey,
+  type Source,
+} from '@easio/shared';
 import { and, eq, getTableColumns, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { type ObjectRow, objects } from '../db/schema.js';
@@ -6,8 +13,6 @@ import type { Cursor } from './cursor.js';
 
 export type NewObject = typeof objects.$inferInsert;
 export type ObjectPatch = Partial<Pick<ObjectRow, 'name' | 'binderState' | 'content' | 'url' | 'tags'>>;
-
-const FOLDER_TYPES: DataType[] = ['root_object', 'drawer_object', 'binder_object'];
 
 /** How each sort key orders rows (before the id tie-break), and how its cursor values are typed. */
 const SORTS: Record<SortKey, { exprs: SQL[]; casts: string[] }> = {
@@ -87,7 +92,7 @@ export function createDeskRepository(db: Db) {
       const conditions: (SQL | undefined)[] = [eq(objects.ownerId, ownerId)];
       conditions.push(
         options.parentId === undefined
-          ? notInArray(objects.dataType, FOLDER_TYPES)
+          ? notInArray(objects.dataType, [...FOLDER_TYPES])
           : eq(objects.parentId, options.parentId),
       );
       if (options.kinds?.length) conditions.push(inArray(objects.dataType, options.kinds));

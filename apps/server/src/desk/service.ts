@@ -8,6 +8,7 @@ import type {
   Page,
   updateObjectSchema,
 } from '@easio/shared';
+import { canContain, isFolderType } from '@easio/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { ObjectRow, UserRow } from '../db/schema.js';
@@ -16,7 +17,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
 import type { UrlSigner } from './signed-urls.js';
-import { canContain, isFolder, placementRefusal } from './tree-rules.js';
+import { placementRefusal } from './tree-rules.js';
 
 type ListQuery = z.output<typeof listQuerySchema>;
 const asList = <T>(v: T | T[] | undefined): T[] | undefined =>
@@ -43,7 +44,7 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
 
   async function ownedFolder(user: UserRow, id: string): Promise<ObjectRow> {
     const folder = await repo.findOwned(user.id, id);
-    if (!folder || !isFolder(folder.dataType as DataType)) throw notFound();
+    if (!folder || !isFolderType(folder.dataType as DataType)) throw notFound();
     return folder;
   }
 
@@ -61,7 +62,7 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
   }
 
   async function page(user: UserRow, rows: ListedRow[], query: ListQuery): Promise<Page> {
-    const folderIds = rows.filter((r) => isFolder(r.dataType as DataType)).map((r) => r.id);
+    const folderIds = rows.filter((r) => isFolderType(r.dataType as DataType)).map((r) => r.id);
     const counts = await repo.childCounts(user.id, folderIds);
     const last = rows.length === query.limit ? rows.at(-1) : undefined;
     return {
@@ -102,7 +103,9 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
     async get(user: UserRow, id: string): Promise<DeskObject> {
       const row = await repo.findOwned(user.id, id);
       if (!row) throw notFound();
-      const counts = isFolder(row.dataType as DataType) ? await repo.childCounts(user.id, [id]) : undefined;
+      const counts = isFolderType(row.dataType as DataType)
+        ? await repo.childCounts(user.id, [id])
+        : undefined;
       return toDeskObject(row, signer, counts?.get(id));
     },
 
@@ -181,7 +184,7 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
         tags: patch.tags,
       });
       if (!updated) throw notFound();
-      const counts = isFolder(type) ? await repo.childCounts(user.id, [id]) : undefined;
+      const counts = isFolderType(type) ? await repo.childCounts(user.id, [id]) : undefined;
       return toDeskObject(updated, signer, counts?.get(id));
     },
 
@@ -191,7 +194,7 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
       return db.transaction(async (tx) => {
         const txRepo = createDeskRepository(tx);
         const target = await txRepo.findOwned(user.id, targetId);
-        if (!target || !isFolder(target.dataType as DataType))
+        if (!target || !isFolderType(target.dataType as DataType))
           throw new HttpError(404, 'The destination was not found');
         const rows = await txRepo.findManyOwned(user.id, unique);
         if (rows.length !== unique.length) throw new HttpError(404, missing(unique.length - rows.length));

@@ -1,5 +1,6 @@
+import { canContain } from '@easio/shared';
 import { describe, expect, it } from 'vitest';
-import { canContain, placementRefusal } from './tree-rules.js';
+import { placementRefusal } from './tree-rules.js';
 
 describe('what the desk tree allows', () => {
   it('puts drawers only in the root, binders only in drawers, items in any folder', () => {

@@ -1,22 +1,5 @@
 import type { DataType } from '@easio/shared';
 
-/**
- * The shape of the desk (ARCHITECTURE): the root holds drawers and unfiled items, drawers hold binders
- * (and items moved there), binders hold items. Nothing else nests, so no move can make a cycle.
- */
-export function canContain(parent: DataType, child: DataType): boolean {
-  switch (child) {
-    case 'root_object':
-      return false;
-    case 'drawer_object':
-      return parent === 'root_object';
-    case 'binder_object':
-      return parent === 'drawer_object';
-    default:
-      return parent === 'root_object' || parent === 'drawer_object' || parent === 'binder_object';
-  }
-}
-
 const NAMES: Record<DataType, string> = {
   root_object: 'your desk',
   drawer_object: 'a drawer',
@@ -37,6 +20,3 @@ export function placementRefusal(parent: DataType, child: DataType): string {
   if (child === 'binder_object') return 'Binders go into a drawer';
   return `${NAMES[parent]} cannot hold items`.replace(/^./, (c) => c.toUpperCase());
 }
-
-export const isFolder = (t: DataType) =>
-  t === 'root_object' || t === 'drawer_object' || t === 'binder_object';

@@ -1,4 +1,4 @@
-import type { DataType, DeskObject, Source } from '@easio/shared';
+import { type DataType, type DeskObject, isFolderType, type Source } from '@easio/shared';
 
 export const KIND_LABEL: Record<DataType, string> = {
   root_object: 'My Desk',
@@ -24,11 +24,7 @@ export const SOURCE_LABEL: Record<Source, string> = {
 };
 
 export function isFolder(object: Pick<DeskObject, 'data_type'>): boolean {
-  return (
-    object.data_type === 'drawer_object' ||
-    object.data_type === 'binder_object' ||
-    object.data_type === 'root_object'
-  );
+  return isFolderType(object.data_type);
 }
 
 /** The crumb and title name of a folder: the root is "My Desk" whatever it is called inside. */
