@@ -96,12 +96,6 @@ export const SignOutIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const FolderIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-  </Icon>
-);
-
 export const InboxIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 13h5l1.5 3h5L16 13h5" />

@@ -1,6 +1,6 @@
-import { Button, Group } from '@mantine/core';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../components/Page';
+import { PillNav } from '../../components/PillNav';
 import { useSession } from '../../state/session';
 import { FolderScreen } from './FolderScreen';
 import { SourceScreen } from './SourceScreen';
@@ -18,24 +18,14 @@ export function DeskLayout() {
   return (
     <UploadsProvider>
       <PageHeader title="My Desk" description="Everything you keep, from every source, in one place." />
-      <Group mb="md" gap={6} component="nav" aria-label="Desk sections">
-        {DESK_SECTIONS.map((section) => {
-          const active = section.id === current;
-          return (
-            <Button
-              key={section.id}
-              component={Link}
-              to={`/my-desk/${section.path}`}
-              variant={active ? 'filled' : 'default'}
-              radius="xl"
-              size="compact-md"
-              aria-current={active ? 'page' : undefined}
-            >
-              {section.title}
-            </Button>
-          );
-        })}
-      </Group>
+      <PillNav
+        label="Desk sections"
+        links={DESK_SECTIONS.map((section) => ({
+          to: `/my-desk/${section.path}`,
+          label: section.title,
+          active: section.id === current,
+        }))}
+      />
       <Outlet />
       <UploadPanel />
       <ItemViewer />

@@ -126,14 +126,8 @@ export const ListIcon = (p: IconProps) => (
     <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
   </Icon>
 );
-export const GridIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="3" width="7" height="7" rx="1.5" />
-    <rect x="14" y="3" width="7" height="7" rx="1.5" />
-    <rect x="3" y="14" width="7" height="7" rx="1.5" />
-    <rect x="14" y="14" width="7" height="7" rx="1.5" />
-  </Icon>
-);
+/** The grid view: the same four squares as My Workspace. */
+export const GridIcon = (p: IconProps) => <WorkspaceIcon size={18} {...p} />;
 export const ChevronIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m9 6 6 6-6 6" />

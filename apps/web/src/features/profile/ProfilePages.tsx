@@ -3,6 +3,7 @@ import { Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, T
 import { Link, Outlet, useLocation } from 'react-router';
 import { useMe } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
+import { PillNav } from '../../components/PillNav';
 import { displayName } from '../../components/welcome-name';
 
 const TABS = [
@@ -72,24 +73,14 @@ export function ProfileLayout() {
     <>
       <PageHeader title="Profile" />
       {me.data && <ProfileSummary info={me.data} />}
-      <Group mb="md" gap={6} component="nav" aria-label="Profile sections">
-        {TABS.map((tab) => {
-          const active = pathname === tab.to.toLowerCase();
-          return (
-            <Button
-              key={tab.to}
-              component={Link}
-              to={tab.to}
-              variant={active ? 'filled' : 'default'}
-              radius="xl"
-              size="compact-md"
-              aria-current={active ? 'page' : undefined}
-            >
-              {tab.label}
-            </Button>
-          );
-        })}
-      </Group>
+      <PillNav
+        label="Profile sections"
+        links={TABS.map((tab) => ({
+          to: tab.to,
+          label: tab.label,
+          active: pathname === tab.to.toLowerCase(),
+        }))}
+      />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Outlet />
       </Paper>
