@@ -14,7 +14,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
 import { isSafeInline } from './content-types.js';
 import { withoutControlCharacters } from './file-names.js';
-import type { DeskService } from './service.js';
+import { type DeskService, notFound } from './service.js';
 import type { UrlPurpose, UrlSigner } from './signed-urls.js';
 
 const signedQuery = z.object({
@@ -40,8 +40,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
   async function signedObject(id: string, purpose: UrlPurpose, exp: number, sig: string) {
     const [row] = await db.select().from(objects).where(eq(objects.id, id));
     // Signature first (checked as if unexpired), so only a once-valid address learns that it expired.
-    if (!row || !signer.verify(row.ownerId, row.id, purpose, exp, sig, 0))
-      throw new HttpError(404, 'Not found');
+    if (!row || !signer.verify(row.ownerId, row.id, purpose, exp, sig, 0)) throw notFound();
     if (exp * 1000 < Date.now()) throw new HttpError(410, 'This link has expired: open the item again');
     return row;
   }

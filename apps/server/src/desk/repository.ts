@@ -188,16 +188,6 @@ export function createDeskRepository(db: Db) {
       };
     },
 
-    /** Which of these blob keys some object still uses. */
-    async referencedBlobKeys(keys: string[]): Promise<Set<string>> {
-      if (keys.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ key: objects.blobKey })
-        .from(objects)
-        .where(inArray(objects.blobKey, keys));
-      return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
-    },
-
     /** A file of the owner's that has exactly these bytes (the original, not a link). */
     async findFileBySha(ownerId: string, sha256: string): Promise<ObjectRow | undefined> {
       const [row] = await db

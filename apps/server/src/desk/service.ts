@@ -23,8 +23,8 @@ type ListQuery = z.output<typeof listQuerySchema>;
 const asList = <T>(v: T | T[] | undefined): T[] | undefined =>
   v === undefined ? undefined : Array.isArray(v) ? v : [v];
 
-export const NOT_FOUND = 'Not found';
-const notFound = () => new HttpError(404, NOT_FOUND);
+/** Missing and not-yours look the same: 404. */
+export const notFound = () => new HttpError(404, 'Not found');
 
 export interface DeskDeps {
   db: Db;
@@ -33,7 +33,7 @@ export interface DeskDeps {
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
 }
 
-export function rootOf(user: UserRow): string {
+function rootOf(user: UserRow): string {
   if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
   return user.rootFolder;
 }

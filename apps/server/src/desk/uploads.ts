@@ -18,7 +18,7 @@ import { lockBlobKeys } from './blob-cleanup.js';
 import { itemNameFromFileName } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
-import type { DeskService } from './service.js';
+import { type DeskService, notFound } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
 
 export const MAX_FILES_PER_UPLOAD = 100;
@@ -172,11 +172,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
       const row = await db.transaction(async (tx) => {
         const repo = createDeskRepository(tx);
         const found = await repo.findOwned(user.id, request.body.object_id);
-        if (found?.dataType !== 'file_object' || !found.blobKey) throw new HttpError(404, 'Not found');
+        if (found?.dataType !== 'file_object' || !found.blobKey) throw notFound();
         // Under the blob's lock, so a delete of the original cannot release the bytes meanwhile.
         await lockBlobKeys(tx, [found.blobKey]);
         const original = await repo.findOwned(user.id, found.id);
-        if (!original?.blobKey) throw new HttpError(404, 'Not found');
+        if (!original?.blobKey) throw notFound();
         const [made] = await repo.insert([
           {
             ownerId: user.id,
