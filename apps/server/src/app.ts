@@ -17,6 +17,8 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { metaRoutes } from './meta/routes.js';
+import { searchRoutes } from './search/routes.js';
+import { createSearchService } from './search/service.js';
 import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -72,6 +74,8 @@ export async function buildApp({
     extension: { store_url: config.EXTENSION_STORE_URL ?? null },
   };
 
+  const signer = createUrlSigner(jwtSecret);
+
   await app.register(authenticationPlugin, { auth });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
@@ -80,9 +84,13 @@ export async function buildApp({
     prefix: '/api/desk',
     db: database.db,
     blobs,
-    signer: createUrlSigner(jwtSecret),
+    signer,
     maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     onFilesStored,
+  });
+  await app.register(searchRoutes, {
+    prefix: '/api/search',
+    search: createSearchService({ db: database.db, signer }),
   });
   await registerSpa(app, webDistDir);
   return app;

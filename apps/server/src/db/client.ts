@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -70,6 +72,9 @@ export const PGLITE_START_PARAMS = [
   ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=8MB', '-c', 'maintenance_work_mem=32MB'],
 ];
 
+/** The extensions the migrations create (search: trigrams, and owner + words in one GIN index). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 const SERVER_PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const CREATE_CLUSTER = `require('@electric-sql/pglite').PGlite
   .create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
@@ -87,7 +92,7 @@ export async function openPgliteDir(dir: string): Promise<PGlite> {
       cwd: SERVER_PACKAGE_DIR,
     });
   }
-  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  return PGlite.create(dir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
 }
 
 /** PostgreSQL when `databaseUrl` is set, else the embedded PGlite under `dataDir`. */

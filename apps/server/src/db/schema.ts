@@ -86,6 +86,9 @@ export const objects = pgTable(
     ...timestamps,
     /** The date an item is sorted and searched by: made at its source, else arrived. */
     itemDate: timestamp(ms).notNull().generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),
+    // Not declared here on purpose: `search_document` (a generated, weighted tsvector) and the search
+    // indexes live in the hand-written migration 0002_search.sql, so that ordinary selects of whole
+    // rows never read the vector. Only search/sql.ts uses them.
   },
   (t) => [
     uniqueIndex('objects_owner_source_external_key').on(t.ownerId, t.source, t.externalId),

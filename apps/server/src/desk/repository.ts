@@ -86,6 +86,29 @@ export function createDeskRepository(db: Db) {
       );
     },
 
+    /** These folders and all their ancestors, for drawing many paths with one query. */
+    async folderAncestry(
+      ownerId: string,
+      folderIds: string[],
+    ): Promise<(Crumb & { parent_id: string | null })[]> {
+      if (folderIds.length === 0) return [];
+      return queryRows(
+        db,
+        sql`
+        WITH RECURSIVE up AS (
+          SELECT id, parent_id, name, data_type, 0 AS depth FROM objects
+          WHERE owner_id = ${ownerId} AND id IN (${sql.join(
+            folderIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+          UNION
+          SELECT o.id, o.parent_id, o.name, o.data_type, 0 FROM objects o
+          JOIN up ON o.id = up.parent_id AND o.owner_id = ${ownerId}
+        )
+        SELECT DISTINCT id, parent_id, name, data_type FROM up`,
+      );
+    },
+
     async list(ownerId: string, options: ListOptions): Promise<ListedRow[]> {
       const { exprs, casts } = SORTS[options.sort];
       const dir = options.order === 'asc' ? sql`ASC` : sql`DESC`;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openPostgres, usePglite } from '../db/client.js';
+import { type Database, openPostgres, PGLITE_EXTENSIONS, usePglite } from '../db/client.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -16,7 +16,9 @@ let dump: Promise<Buffer> | undefined;
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === 'pglite') {
     dump ??= readFile(inject('pgliteDump'));
-    return usePglite(await PGlite.create({ loadDataDir: new Blob([await dump]) }));
+    return usePglite(
+      await PGlite.create({ loadDataDir: new Blob([await dump]), extensions: PGLITE_EXTENSIONS }),
+    );
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, usePglite } from '../db/client.js';
+import { openPostgres, PGLITE_EXTENSIONS, usePglite } from '../db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +23,7 @@ function withDatabase(url: string, name: string): string {
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'easio-test-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const pglite = await usePglite(client);
   const dump = await client.dumpDataDir('none');
   await pglite.close();

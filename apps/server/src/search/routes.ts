@@ -1,0 +1,41 @@
+import {
+  errorBodySchema,
+  SEARCH_APPROXIMATE_HEADER,
+  SEARCH_NEXT_OFFSET_HEADER,
+  searchRequestSchema,
+  searchResultSchema,
+} from '@easio/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/authenticate.js';
+import type { SearchService } from './service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+
+/** `/api/search/*`: finding anything on the signed-in user's desk. */
+export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireUser);
+
+  r.post(
+    '/items',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Items matching text and filters, best first (or by date, name or size); the answer is the bare list, ' +
+          `with the \`${SEARCH_NEXT_OFFSET_HEADER}\` header when there are more`,
+        security: [{ bearer: [] }],
+        body: searchRequestSchema,
+        response: { 200: z.array(searchResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await search.search(currentUser(request), request.body);
+      if (page.nextOffset !== null) reply.header(SEARCH_NEXT_OFFSET_HEADER, String(page.nextOffset));
+      if (page.approximate) reply.header(SEARCH_APPROXIMATE_HEADER, 'true');
+      return page.results;
+    },
+  );
+}

@@ -1,0 +1,182 @@
+import { CONTENT_PREVIEW_MAX, type ParsedSearchRequest, periodStart, searchBounds } from '@easio/shared';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type ObjectRow, objects } from '../db/schema.js';
+import { type ParsedQuery, parseQuery } from './parse-query.js';
+
+/** Weights of the document's parts for ts_rank, in its order {D, C, B, A}: text, address, tags, name. */
+const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'`);
+/** A misspelt name's match counts for this much of its trigram similarity (a name hit ranks ~0.6). */
+const FUZZY_WEIGHT = 0.5;
+/** A name that starts with exactly what was typed gets this on top. */
+const EXACT_NAME_BOOST = 0.3;
+/** Recency lifts a score by up to a quarter, halving over about half a year. */
+const RECENCY_BOOST = 0.25;
+const RECENCY_DAYS = 180;
+/** How much text around the first match is fetched to cut a snippet from. */
+const PASSAGE_BEFORE = 90;
+const PASSAGE_LENGTH = 260;
+/** The first match is looked for in this much of the text (the index covers the first 100,000). */
+const ANCHOR_SEARCH_CHARS = 100_000;
+
+export type SearchRow = ObjectRow & {
+  score: number | null;
+  /** Text around the first match in the item's text, with whether it reaches either end. */
+  passage: string | null;
+  passageAtStart: boolean;
+  passageAtEnd: boolean;
+};
+
+/** Our own constants go into the text of the statement (bound as parameters they would need casts). */
+const num = (n: number) => sql.raw(String(n));
+const tsq = (text: string) => sql`to_tsquery('simple', ${text})`;
+const doc = sql.raw('"objects"."search_document"');
+
+function textConditions(q: ParsedQuery): SQL[] {
+  const conditions: SQL[] = [];
+  const fuzzy = q.fuzzy ? sql`${q.fuzzy} <% ${objects.name}` : null;
+  if (q.match)
+    conditions.push(fuzzy ? sql`(${doc} @@ ${tsq(q.match)} OR ${fuzzy})` : sql`${doc} @@ ${tsq(q.match)}`);
+  if (q.exclude) conditions.push(sql`NOT (${doc} @@ ${tsq(q.exclude)})`);
+  return conditions;
+}
+
+function scoreExpr(q: ParsedQuery, now: Date): SQL {
+  if (!q.match) return sql`NULL::float8`;
+  const parts: SQL[] = [sql`ts_rank(${WEIGHTS}::float4[], ${doc}, ${tsq(q.match)})`];
+  if (q.fuzzy) {
+    parts.push(
+      sql`CASE WHEN ${doc} @@ ${tsq(q.match)} THEN 0 ELSE ${num(FUZZY_WEIGHT)} * word_similarity(${q.fuzzy}, ${objects.name}) END`,
+    );
+  }
+  if (q.exact) {
+    parts.push(
+      sql`CASE WHEN left(easio_search_words(lower(${objects.name})), ${num(q.exact.length)}) = ${q.exact} THEN ${num(EXACT_NAME_BOOST)} ELSE 0 END`,
+    );
+  }
+  const ageDays = sql`greatest(0, extract(epoch FROM (${now.toISOString()}::timestamptz - ${objects.itemDate})) / 86400)`;
+  return sql`((${sql.join(parts, sql` + `)}) * (1 + ${num(RECENCY_BOOST)} / (1 + ${ageDays} / ${num(RECENCY_DAYS)})))::float8`;
+}
+
+function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date): SQL[] {
+  const conditions: SQL[] = [sql`${objects.ownerId} = ${ownerId}`, sql`${objects.dataType} <> 'root_object'`];
+  const list = <T extends string>(v: T | T[] | undefined) =>
+    v === undefined ? [] : Array.isArray(v) ? v : [v];
+  const sources = list(r.source);
+  if (sources.length > 0)
+    conditions.push(
+      sql`${objects.source} IN (${sql.join(
+        sources.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  const kinds = list(r.object_type);
+  if (kinds.length > 0)
+    conditions.push(
+      sql`${objects.dataType} IN (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+
+  const { start, end } = searchBounds(r);
+  const since = r.period ? periodStart(r.period, now) : undefined;
+  const from = start && since ? (start > since ? start : since) : (start ?? since);
+  if (from) conditions.push(sql`${objects.itemDate} >= ${from.toISOString()}::timestamptz`);
+  if (end) conditions.push(sql`${objects.itemDate} <= ${end.toISOString()}::timestamptz`);
+
+  if (r.parent_id) {
+    // The folder and every folder below it (folders are few, even on a large desk).
+    conditions.push(sql`${objects.parentId} IN (
+      WITH RECURSIVE scope AS (
+        SELECT id FROM objects WHERE owner_id = ${ownerId} AND id = ${r.parent_id}
+        UNION ALL
+        SELECT c.id FROM objects c JOIN scope ON c.parent_id = scope.id
+        WHERE c.owner_id = ${ownerId} AND c.data_type IN ('drawer_object', 'binder_object')
+      )
+      SELECT id FROM scope)`);
+  }
+  return conditions;
+}
+
+/** The ORDER BY list; `score` is how the relevance is referred to where the list is used. */
+function orderBy(r: ParsedSearchRequest, q: ParsedQuery, score: SQL): SQL {
+  const sort = r.sort === 'relevance' && !q.match ? 'date' : (r.sort ?? (q.match ? 'relevance' : 'date'));
+  const defaultOrder = sort === 'name' ? 'asc' : 'desc';
+  const dir = sql.raw((r.order ?? defaultOrder) === 'asc' ? 'ASC' : 'DESC');
+  const id = sql`${objects.id} ${dir}`;
+  switch (sort) {
+    case 'relevance':
+      return sql`${score} ${dir}, ${objects.itemDate} DESC, ${objects.id} DESC`;
+    case 'date':
+      return sql`${objects.itemDate} ${dir}, ${id}`;
+    case 'name':
+      return sql`lower(${objects.name}) ${dir}, ${id}`;
+    case 'size':
+      return sql`coalesce(${objects.size}, -1) ${dir}, ${id}`;
+  }
+}
+
+const TIMESTAMP_KEYS = Object.entries(getTableColumns(objects))
+  .filter(([, column]) => column.columnType === 'PgTimestamp')
+  .map(([key]) => key);
+
+/**
+ * Every column of an object row, named as the row type names it: `size` and timestamps (as epoch
+ * milliseconds) come back as numbers on both drivers, text is cut to a preview.
+ */
+const rowColumns = sql.join(
+  Object.entries(getTableColumns(objects)).map(([key, column]) => {
+    if (key === 'size') return sql`${column}::float8 AS "size"`;
+    if (key === 'content') return sql`left(${column}, ${num(CONTENT_PREVIEW_MAX)}) AS "content"`;
+    if (TIMESTAMP_KEYS.includes(key)) {
+      return sql`(extract(epoch FROM ${column}) * 1000)::float8 AS ${sql.identifier(key)}`;
+    }
+    return sql`${column} AS ${sql.identifier(key)}`;
+  }),
+  sql`, `,
+);
+
+/** A row as the statement answers it, turned into the object row it stands for. */
+export function toSearchRow(raw: Record<string, unknown>): SearchRow {
+  const row: Record<string, unknown> = { ...raw };
+  for (const key of TIMESTAMP_KEYS) {
+    const value = raw[key];
+    row[key] = value === null || value === undefined ? null : new Date(Number(value));
+  }
+  return row as SearchRow;
+}
+
+/**
+ * One search as one statement: the matching ids are ranked and cut to the page first, then only
+ * those rows are read whole and given a passage of text around their first match. Asks for one row
+ * more than `limit`, so the caller knows whether there is a next page.
+ */
+export function searchSql(
+  ownerId: string,
+  r: ParsedSearchRequest,
+  now: Date,
+  { closeSpellings = false } = {},
+): SQL {
+  const q = parseQuery(r.q ?? '', { closeSpellings });
+  const score = scoreExpr(q, now);
+  const where = sql.join([...filterConditions(ownerId, r, now), ...textConditions(q)], sql` AND `);
+  const anchorAt = q.anchor
+    ? sql`regexp_instr(left(${objects.content}, ${num(ANCHOR_SEARCH_CHARS)}), ${`\\m${q.anchor}`}, 1, 1, 0, 'i')`
+    : sql`0`;
+  return sql`
+    WITH hits AS (
+      SELECT ${objects.id} AS id, ${score} AS score
+      FROM ${objects}
+      WHERE ${where}
+      ORDER BY ${orderBy(r, q, score)}
+      LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}
+    )
+    SELECT ${rowColumns}, hits.score AS "score",
+      CASE WHEN found.at > 0 THEN
+        substr(${objects.content}, greatest(1, found.at - ${num(PASSAGE_BEFORE)}), ${num(PASSAGE_LENGTH)}) END AS "passage",
+      found.at <= ${num(PASSAGE_BEFORE + 1)} AS "passageAtStart",
+      found.at - ${num(PASSAGE_BEFORE)} + ${num(PASSAGE_LENGTH)} > length(${objects.content}) AS "passageAtEnd"
+    FROM hits JOIN ${objects} ON ${objects.id} = hits.id
+      CROSS JOIN LATERAL (SELECT ${anchorAt} AS at) found
+    ORDER BY ${orderBy(r, q, sql`hits.score`)}`;
+}
