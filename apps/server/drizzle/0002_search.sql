@@ -17,10 +17,9 @@ CREATE FUNCTION easio_search_name_parts(t text) RETURNS text
       '([A-Za-z])([0-9])', '\1 \2', 'g'),
       '([0-9])([A-Za-z])', '\1 \2', 'g') $$;
 --> statement-breakpoint
--- The weighted document: name (A), tags (B), the address without its scheme (C), the first 100,000
--- characters of the text (D). The 'simple' configuration keeps every word as typed (no stemming, no
--- stop words), which is what prefix matching of partly typed words needs, in any language.
-CREATE FUNCTION easio_search_document(name text, tags text[], url text, content text) RETURNS tsvector
+-- The weighted head of an object: name (A), tags (B), the address without its scheme (C). It is
+-- small, so it stays in the row: ranking reads it instead of the whole document.
+CREATE FUNCTION easio_search_head(name text, tags text[], url text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT
       setweight(to_tsvector('simple'::regconfig, easio_search_words(
@@ -28,9 +27,19 @@ CREATE FUNCTION easio_search_document(name text, tags text[], url text, content 
    || setweight(to_tsvector('simple'::regconfig, easio_search_words(
         array_to_string(coalesce(tags, '{}'::text[]), ' '))), 'B')
    || setweight(to_tsvector('simple'::regconfig, easio_search_words(
-        regexp_replace(coalesce(url, ''), '^[A-Za-z][A-Za-z0-9+.-]*://(www[.])?', ''))), 'C')
+        regexp_replace(coalesce(url, ''), '^[A-Za-z][A-Za-z0-9+.-]*://(www[.])?', ''))), 'C') $$;
+--> statement-breakpoint
+-- The whole document: the head and the first 100,000 characters of the text (D). The 'simple'
+-- configuration keeps every word as typed (no stemming, no stop words), which is what prefix matching
+-- of partly typed words needs, in any language.
+CREATE FUNCTION easio_search_document(name text, tags text[], url text, content text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT easio_search_head(name, tags, url)
    || setweight(to_tsvector('simple'::regconfig, easio_search_words(
         left(coalesce(content, ''), 100000))), 'D') $$;
+--> statement-breakpoint
+ALTER TABLE "objects" ADD COLUMN "search_head" tsvector
+  GENERATED ALWAYS AS (easio_search_head("name", "tags", "url")) STORED NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "objects" ADD COLUMN "search_document" tsvector
   GENERATED ALWAYS AS (easio_search_document("name", "tags", "url", "content")) STORED NOT NULL;

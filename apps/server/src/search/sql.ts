@@ -3,8 +3,10 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type ObjectRow, objects } from '../db/schema.js';
 import { type ParsedQuery, parseQuery } from './parse-query.js';
 
-/** Weights of the document's parts for ts_rank, in its order {D, C, B, A}: text, address, tags, name. */
+/** Weights of the head's parts for ts_rank, in its order {D, C, B, A}: (text), address, tags, name. */
 const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'`);
+/** Every match gets this: a word only in the text ranks by it (and recency) alone. */
+const TEXT_MATCH = 0.03;
 /** A misspelt name's match counts for this much of its trigram similarity (a name hit ranks ~0.6). */
 const FUZZY_WEIGHT = 0.5;
 /** A name that starts with exactly what was typed gets this on top. */
@@ -30,23 +32,38 @@ export type SearchRow = ObjectRow & {
 const num = (n: number) => sql.raw(String(n));
 const tsq = (text: string) => sql`to_tsquery('simple', ${text})`;
 const doc = sql.raw('"objects"."search_document"');
+const head = sql.raw('"objects"."search_head"');
 
-function textConditions(q: ParsedQuery): SQL[] {
-  const conditions: SQL[] = [];
-  const fuzzy = q.fuzzy ? sql`${q.fuzzy} <% ${objects.name}` : null;
-  if (q.match)
-    conditions.push(fuzzy ? sql`(${doc} @@ ${tsq(q.match)} OR ${fuzzy})` : sql`${doc} @@ ${tsq(q.match)}`);
-  if (q.exclude) conditions.push(sql`NOT (${doc} @@ ${tsq(q.exclude)})`);
-  return conditions;
+interface TextOptions {
+  /** The second try: close spellings are in the query, and names are compared by trigrams too. */
+  closeSpellings: boolean;
 }
 
-function scoreExpr(q: ParsedQuery, now: Date): SQL {
+/**
+ * What text must match. The first try asks only the words index, whose answer is exact for words and
+ * prefixes, so the big document of each hit is never read; the second try also compares names by
+ * trigrams (`<%`, its own index).
+ */
+function textConditions(q: ParsedQuery, { closeSpellings }: TextOptions): SQL[] {
+  if (q.match) {
+    const words = sql`${doc} @@ ${tsq(q.match)}`;
+    return [closeSpellings && q.fuzzy ? sql`(${words} OR ${q.fuzzy} <% ${objects.name})` : words];
+  }
+  // Only exclusions: every document is read (no index can list what lacks a word).
+  return q.exclude ? [sql`NOT (${doc} @@ ${tsq(q.exclude)})`] : [];
+}
+
+/**
+ * Relevance: the rank of the match in the head (name, tags, address), which ranks a name far above a
+ * word only in the text (that gets a small constant: the text itself is not read to rank it), plus
+ * boosts for a name starting with what was typed and, on the second try, for a name spelt alike;
+ * all lifted by recency.
+ */
+function scoreExpr(q: ParsedQuery, now: Date, { closeSpellings }: TextOptions): SQL {
   if (!q.match) return sql`NULL::float8`;
-  const parts: SQL[] = [sql`ts_rank(${WEIGHTS}::float4[], ${doc}, ${tsq(q.match)})`];
-  if (q.fuzzy) {
-    parts.push(
-      sql`CASE WHEN ${doc} @@ ${tsq(q.match)} THEN 0 ELSE ${num(FUZZY_WEIGHT)} * word_similarity(${q.fuzzy}, ${objects.name}) END`,
-    );
+  const parts: SQL[] = [sql`ts_rank(${WEIGHTS}::float4[], ${head}, ${tsq(q.match)})`, num(TEXT_MATCH)];
+  if (closeSpellings && q.fuzzy) {
+    parts.push(sql`${num(FUZZY_WEIGHT)} * word_similarity(${q.fuzzy}, ${objects.name})`);
   }
   if (q.exact) {
     parts.push(
@@ -158,8 +175,11 @@ export function searchSql(
   { closeSpellings = false } = {},
 ): SQL {
   const q = parseQuery(r.q ?? '', { closeSpellings });
-  const score = scoreExpr(q, now);
-  const where = sql.join([...filterConditions(ownerId, r, now), ...textConditions(q)], sql` AND `);
+  const score = scoreExpr(q, now, { closeSpellings });
+  const where = sql.join(
+    [...filterConditions(ownerId, r, now), ...textConditions(q, { closeSpellings })],
+    sql` AND `,
+  );
   const anchorAt = q.anchor
     ? sql`regexp_instr(left(${objects.content}, ${num(ANCHOR_SEARCH_CHARS)}), ${`\\m${q.anchor}`}, 1, 1, 0, 'i')`
     : sql`0`;
