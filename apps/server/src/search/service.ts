@@ -22,6 +22,7 @@ import { searchSql, toSearchRow } from './sql.js';
  * extension's default of 0.6 misses.
  */
 export const FUZZY_THRESHOLD = 0.5;
+export const SEARCH_WORK_MEM = '32MB';
 
 export interface SearchPage {
   results: SearchResult[];
@@ -41,6 +42,9 @@ export async function runSearch(
 ) {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
+    // Enough memory that the bitmap of a common word's matches stays exact (a lossy one makes
+    // PostgreSQL read every document on its pages again).
+    await tx.execute(sql.raw(`SET LOCAL work_mem = '${SEARCH_WORK_MEM}'`));
     const query = searchSql(ownerId, request, now, options);
     const rows = await queryRows<Record<string, unknown>>(tx as unknown as Db, query);
     return rows.map(toSearchRow);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CONTENT_PREVIEW_MAX, type ParsedSearchRequest, periodStart, searchBounds } from '@easio/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type ObjectRow, objects } from '../db/schema.js';
@@ -17,8 +18,8 @@ const RECENCY_DAYS = 180;
 /** How much text around the first match is fetched to cut a snippet from. */
 const PASSAGE_BEFORE = 90;
 const PASSAGE_LENGTH = 260;
-/** The first match is looked for in this much of the text (the index covers the first 100,000). */
-const ANCHOR_SEARCH_CHARS = 100_000;
+/** The first match is looked for in this much of the text (plain substring search: fast on long texts). */
+const ANCHOR_SEARCH_CHARS = 50_000;
 
 export type SearchRow = ObjectRow & {
   score: number | null;
@@ -34,6 +35,17 @@ const tsq = (text: string) => sql`to_tsquery('simple', ${text})`;
 const doc = sql.raw('"objects"."search_document"');
 const head = sql.raw('"objects"."search_head"');
 
+/** The owner's key in front of every indexed word (see the migration 0002_search.sql). */
+export function searchKey(ownerId: string): string {
+  return `k${createHash('md5').update(ownerId).digest('hex').slice(0, 6)}`;
+}
+
+/** The query with the owner's key in front of each of its words, as they are indexed. */
+function keyedQuery(q: ParsedQuery, key: string): ParsedQuery {
+  const keyed = (text: string | null) => text?.replace(/'([^']+)'/g, `'${key}$1'`) ?? null;
+  return { ...q, match: keyed(q.match), exclude: keyed(q.exclude) };
+}
+
 interface TextOptions {
   /** The second try: close spellings are in the query, and names are compared by trigrams too. */
   closeSpellings: boolean;
@@ -45,10 +57,13 @@ interface TextOptions {
  * trigrams (`<%`, its own index).
  */
 function textConditions(q: ParsedQuery, { closeSpellings }: TextOptions): SQL[] {
-  if (q.match) {
-    const words = sql`${doc} @@ ${tsq(q.match)}`;
-    return [closeSpellings && q.fuzzy ? sql`(${words} OR ${q.fuzzy} <% ${objects.name})` : words];
+  if (q.match && closeSpellings) {
+    // Hundreds of alternatives look unselective to the planner, which would then read every object
+    // of the owner: behind a sub-select it plans with a typical word's selectivity and uses the index.
+    const words = sql`${doc} @@ (SELECT ${tsq(q.match)})`;
+    return [q.fuzzy ? sql`(${words} OR ${q.fuzzy} <% ${objects.name})` : words];
   }
+  if (q.match) return [sql`${doc} @@ ${tsq(q.match)}`];
   // Only exclusions: every document is read (no index can list what lacks a word).
   return q.exclude ? [sql`NOT (${doc} @@ ${tsq(q.exclude)})`] : [];
 }
@@ -71,8 +86,14 @@ function scoreExpr(q: ParsedQuery, now: Date, { closeSpellings }: TextOptions): 
     );
   }
   // date_part answers float8 (extract answers numeric, much slower over many rows).
+  return sql`((${sql.join(parts, sql` + `)}) * ${recency(now)})::float8`;
+}
+
+/** 1 for an item made long ago, up to 1 + RECENCY_BOOST for one made now. */
+function recency(now: Date): SQL {
+  // date_part answers float8 (extract answers numeric, much slower over many rows).
   const ageDays = sql`greatest(0, date_part('epoch', ${now.toISOString()}::timestamptz - ${objects.itemDate}) / 86400)`;
-  return sql`((${sql.join(parts, sql` + `)}) * (1 + ${num(RECENCY_BOOST)} / (1 + ${ageDays} / ${num(RECENCY_DAYS)})))::float8`;
+  return sql`(1 + ${num(RECENCY_BOOST)} / (1 + ${ageDays} / ${num(RECENCY_DAYS)}))`;
 }
 
 function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date): SQL[] {
@@ -116,9 +137,14 @@ function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date): S
   return conditions;
 }
 
+/** Relevance when asked for or by default with text; without text, relevance means newest first. */
+function effectiveSort(r: ParsedSearchRequest, q: ParsedQuery) {
+  return r.sort === 'relevance' && !q.match ? 'date' : (r.sort ?? (q.match ? 'relevance' : 'date'));
+}
+
 /** The ORDER BY list; `score` is how the relevance is referred to where the list is used. */
 function orderBy(r: ParsedSearchRequest, q: ParsedQuery, score: SQL): SQL {
-  const sort = r.sort === 'relevance' && !q.match ? 'date' : (r.sort ?? (q.match ? 'relevance' : 'date'));
+  const sort = effectiveSort(r, q);
   const defaultOrder = sort === 'name' ? 'asc' : 'desc';
   const dir = sql.raw((r.order ?? defaultOrder) === 'asc' ? 'ASC' : 'DESC');
   const id = sql`${objects.id} ${dir}`;
@@ -175,23 +201,12 @@ export function searchSql(
   now: Date,
   { closeSpellings = false } = {},
 ): SQL {
-  const q = parseQuery(r.q ?? '', { closeSpellings });
-  const score = scoreExpr(q, now, { closeSpellings });
-  const where = sql.join(
-    [...filterConditions(ownerId, r, now), ...textConditions(q, { closeSpellings })],
-    sql` AND `,
-  );
+  const q = keyedQuery(parseQuery(r.q ?? '', { closeSpellings }), searchKey(ownerId));
   const anchorAt = q.anchor
-    ? sql`regexp_instr(left(${objects.content}, ${num(ANCHOR_SEARCH_CHARS)}), ${`\\m${q.anchor}`}, 1, 1, 0, 'i')`
+    ? sql`strpos(lower(left(${objects.content}, ${num(ANCHOR_SEARCH_CHARS)})), ${q.anchor})`
     : sql`0`;
   return sql`
-    WITH hits AS (
-      SELECT ${objects.id} AS id, ${score} AS score
-      FROM ${objects}
-      WHERE ${where}
-      ORDER BY ${orderBy(r, q, score)}
-      LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}
-    )
+    WITH hits AS (${hitsSql(ownerId, r, q, now, { closeSpellings })})
     SELECT ${rowColumns}, hits.score AS "score",
       CASE WHEN found.at > 0 THEN
         substr(${objects.content}, greatest(1, found.at - ${num(PASSAGE_BEFORE)}), ${num(PASSAGE_LENGTH)}) END AS "passage",
@@ -200,4 +215,42 @@ export function searchSql(
     FROM hits JOIN ${objects} ON ${objects.id} = hits.id
       CROSS JOIN LATERAL (SELECT ${anchorAt} AS at) found
     ORDER BY ${orderBy(r, q, sql`hits.score`)}`;
+}
+
+/**
+ * The ids of one page, with their scores. Best-first text searches take two branches whose scores
+ * never overlap: items matching in their head (name, tags, address) ranked fully, then items matching
+ * only in their text, newest first. The second branch can stop at the page's end however many items
+ * share a common word, instead of ranking them all.
+ */
+function hitsSql(
+  ownerId: string,
+  r: ParsedSearchRequest,
+  q: ParsedQuery,
+  now: Date,
+  options: TextOptions,
+): SQL {
+  const filters = filterConditions(ownerId, r, now);
+  const score = scoreExpr(q, now, options);
+  const page = sql`LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}`;
+  const bestFirst =
+    q.match && !options.closeSpellings && effectiveSort(r, q) === 'relevance' && r.order !== 'asc';
+  if (!q.match || !bestFirst) {
+    const where = sql.join([...filters, ...textConditions(q, options)], sql` AND `);
+    return sql`SELECT ${objects.id} AS id, ${score} AS score FROM ${objects} WHERE ${where}
+      ORDER BY ${orderBy(r, q, score)} ${page}`;
+  }
+  const enough = num(r.offset + r.limit + 1);
+  const inHead = sql`${head} @@ ${tsq(q.match)}`;
+  const inText = sql`${doc} @@ ${tsq(q.match)}`;
+  const where = (...more: SQL[]) => sql.join([...filters, ...more], sql` AND `);
+  return sql`
+    (SELECT ${objects.id} AS id, ${score} AS score, ${objects.itemDate} AS item_date
+      FROM ${objects} WHERE ${where(inHead)}
+      ORDER BY score DESC, item_date DESC, id DESC LIMIT ${enough})
+    UNION ALL
+    (SELECT ${objects.id} AS id, (${num(TEXT_MATCH)} * ${recency(now)})::float8 AS score, ${objects.itemDate} AS item_date
+      FROM ${objects} WHERE ${where(inText, sql`NOT (${inHead})`)}
+      ORDER BY item_date DESC, id DESC LIMIT ${enough})
+    ORDER BY score DESC, item_date DESC, id DESC ${page}`;
 }
