@@ -41,10 +41,13 @@ export async function runSearch(
   options: { closeSpellings?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
-    // Enough memory that the bitmap of a common word's matches stays exact (a lossy one makes
-    // PostgreSQL read every document on its pages again).
-    await tx.execute(sql.raw(`SET LOCAL work_mem = '${SEARCH_WORK_MEM}'`));
+    // For this transaction only: the misspelling threshold, and enough memory that the bitmap of a
+    // common word's matches stays exact (a lossy one makes PostgreSQL read every document on its
+    // pages again). One round trip for both.
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
+        set_config('work_mem', ${SEARCH_WORK_MEM}, true)`,
+    );
     const query = searchSql(ownerId, request, now, options);
     const rows = await queryRows<Record<string, unknown>>(tx as unknown as Db, query);
     return rows.map(toSearchRow);
