@@ -76,6 +76,21 @@ test('the desk labels every control, in the list, the grid, the dialogs and the 
   expect(await violations(page), 'viewer').toEqual([]);
   await page.keyboard.press('Escape');
 
+  // Search: the suggestions, the filter popup and the results page.
+  await page.getByRole('combobox', { name: 'Search your desk' }).fill('bank');
+  await expect(page.getByRole('option', { name: /^Call the bank/ })).toBeVisible();
+  await settled();
+  expect(await violations(page), 'search suggestions').toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('checkbox', { name: 'Select Call the bank' })).toBeVisible();
+  await settled();
+  expect(await violations(page), '/my-desk/search').toEqual([]);
+  await page.getByRole('button', { name: 'Search filters' }).click();
+  await page.getByRole('dialog', { name: 'Search filters' }).getByRole('radio', { name: 'Custom' }).check();
+  await expect(page.getByLabel('From')).toBeVisible();
+  expect(await violations(page), 'search filters').toEqual([]);
+  await page.keyboard.press('Escape');
+
   await page.goto('/my-desk/gallery');
   await expect(page.getByText('No photos yet', { exact: true })).toBeVisible();
   expect(await violations(page), '/my-desk/gallery').toEqual([]);

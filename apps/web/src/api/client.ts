@@ -48,6 +48,15 @@ export async function apiRequest<T>(
   parser: Parser<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await apiResponse(path, parser, options)).data;
+}
+
+/** `apiRequest` that also hands back the answer's headers (paging offsets and the like). */
+export async function apiResponse<T>(
+  path: string,
+  parser: Parser<T>,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const { json, form, auth = 'session', signal } = options;
   const method = options.method ?? (json !== undefined || form !== undefined ? 'POST' : 'GET');
   const token = tokenFor(auth);
@@ -66,7 +75,7 @@ export async function apiRequest<T>(
   const data = await readJson(response);
 
   if (!response.ok) throw refusal(response.status, data, auth, token);
-  return parseAnswer(parser, data, `${method} ${path}`);
+  return { data: parseAnswer(parser, data, `${method} ${path}`), headers: response.headers };
 }
 
 export function tokenFor(auth: Auth): string | undefined {

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@easio/shared';
 import { Anchor, Avatar, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SearchBox } from '../features/search/SearchBox';
 import { LogoMark } from './icons';
 import { displayName, welcomeText } from './welcome-name';
 
@@ -10,11 +11,11 @@ interface Props {
   onToggleNavbar: () => void;
 }
 
-/** The top bar: sidebar toggle, welcome text and the profile picture linking to /profile. */
+/** The top bar: sidebar toggle, the search box with its filters, welcome text and the profile picture linking to /profile. */
 export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
   const name = displayName(user);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap">
         <Burger
           opened={navbarOpened}
@@ -39,8 +40,9 @@ export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
           </Group>
         </Anchor>
       </Group>
+      <SearchBox />
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Text fw={600} truncate>
+        <Text fw={600} truncate visibleFrom="sm">
           {welcomeText(user)}
         </Text>
         <Avatar

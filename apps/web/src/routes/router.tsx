@@ -17,6 +17,7 @@ const MySourcePage = lazyPage(() => import('../features/sources/MySourcePage').t
 const DeskLayout = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskLayout));
 const DeskSection = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskSection));
 const FolderPage = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.FolderPage));
+const SearchPage = lazyPage(() => import('../features/search/SearchPage').then((m) => m.SearchPage));
 const MyWorkspacePage = lazyPage(() =>
   import('../features/workspace/WorkspacePages').then((m) => m.MyWorkspacePage),
 );
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
                 route('extension', <DeskSection section="extension" />),
                 route('gallery', <DeskSection section="gallery" />),
                 route('dropBox', <DeskSection section="dropBox" />),
+                route('search', <SearchPage />),
               ]),
               route('my-workspace', <MyWorkspacePage />),
               route('shared-workspace', <ComingSoonPage title="Shared WorkSpace" />),

@@ -1,7 +1,7 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
 import { BinderStateSelect } from './BinderStateSelect';
@@ -14,6 +14,7 @@ import { useDeskPrefs } from './desk-prefs';
 import { DeskDnd, type DropTarget } from './dnd/DeskDnd';
 import { FolderEmpty } from './FolderEmpty';
 import { BINDER_STATE_LABEL, navFilterKinds, passesDrawerOption } from './filters';
+import { SELECT_PARAM } from './links';
 import { useMoveObjects } from './mutations';
 import { folderName } from './object-info';
 import { useFolderView, useListing } from './queries';
@@ -41,6 +42,8 @@ export function FolderScreen({ folderId }: { folderId: string }) {
   const prefs = useDeskPrefs();
   const view = useFolderView(folderId);
   const folder = view.data?.folder;
+  const [params] = useSearchParams();
+  const reveal = params.get(SELECT_PARAM);
   const isDrawer = folder?.data_type === 'drawer_object';
 
   const query = useMemo(
@@ -111,6 +114,7 @@ export function FolderScreen({ folderId }: { folderId: string }) {
             empty={folder ? <FolderEmpty folderType={folder.data_type} /> : null}
             total={prefs.filter === 'clear' && drawerOption === 'ALLBINDERS' ? folder?.child_count : null}
             keep={keep}
+            reveal={reveal}
           />
           {prefs.panel !== 'HIDE' && <SidePanel folderId={folderId} panel={prefs.panel} />}
         </Group>

@@ -11,6 +11,9 @@ export function folderPath(folder: Pick<DeskObject, 'id' | 'data_type'>): string
 /** The viewer shows the object named by `?item=` in the address, so Back closes it. */
 export const VIEWER_PARAM = 'item';
 
+/** A folder's page selects and scrolls to the object named by `?select=` ("Open in folder" from search). */
+export const SELECT_PARAM = 'select';
+
 /** Opens an object: a folder's page, or the viewer for anything else. */
 export function useOpenObject() {
   const navigate = useNavigate();

@@ -46,6 +46,7 @@ export function useUpdateObject() {
       void client.invalidateQueries({ queryKey: deskKeys.folder(object.id) });
       // A renamed folder shows in the breadcrumbs of everything inside it.
       if (object.data_type !== 'file_object') void client.invalidateQueries({ queryKey: ['desk', 'folder'] });
+      void client.invalidateQueries({ queryKey: deskKeys.search });
     },
     onError: (error) => toastError(error),
   });

@@ -20,6 +20,8 @@ export const deskKeys = {
   items: (query: ListQuery) => ['desk', 'list', 'items', query] as const,
   object: (id: string) => ['desk', 'object', id] as const,
   job: (id: string) => ['desk', 'job', id] as const,
+  /** Search answers (features/search): desk objects too, so every desk change refreshes them. */
+  search: ['desk', 'search'] as const,
 };
 
 export function useFolderView(id: string) {

@@ -80,12 +80,16 @@ export function sectionInfo(id: DeskSectionId): DeskSectionInfo {
   return DESK_SECTIONS.find((s) => s.id === id) ?? (DESK_SECTIONS[0] as DeskSectionInfo);
 }
 
-/** The section an address under /my-desk belongs to (case-insensitive, like the routes). */
-export function sectionOf(pathname: string): DeskSectionId {
+/**
+ * The section an address under /my-desk belongs to (case-insensitive, like the routes); null for a
+ * page of the desk that is none of them (search results).
+ */
+export function sectionOf(pathname: string): DeskSectionId | null {
   const child =
     pathname
       .replace(/^\/my-desk\/?/i, '')
       .split('/')[0]
       ?.toLowerCase() ?? '';
-  return DESK_SECTIONS.find((s) => s.path.toLowerCase() === child)?.id ?? 'all';
+  if (child === '') return 'all';
+  return DESK_SECTIONS.find((s) => s.path.toLowerCase() === child)?.id ?? null;
 }

@@ -21,6 +21,8 @@ interface Props {
   total?: number | null;
   /** The same filter `objects` went through, for "select all" over pages not loaded yet. */
   keep?: (object: DeskObject) => boolean;
+  /** An object to select and scroll to once listed. */
+  reveal?: string | null;
 }
 
 /** A listing with its selection bar, its actions and their dialogs. */

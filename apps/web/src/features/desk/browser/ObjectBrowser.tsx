@@ -50,6 +50,8 @@ interface Props {
   empty: ReactNode;
   /** Total in the folder when known, for screen readers' "row 3 of 10,000". */
   total?: number | null;
+  /** An object to select, focus and scroll to once it is listed (loading further pages to find it). */
+  reveal?: string | null;
 }
 
 function useWidth(ref: React.RefObject<HTMLElement | null>) {
@@ -145,6 +147,24 @@ function VirtualGrid(props: Props) {
       node.focus({ preventScroll: true });
     }
   });
+
+  // "Open in folder": select the named object, focus it and scroll to it once a page has brought it.
+  const { reveal } = props;
+  const select = selection.click;
+  const revealed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!reveal || revealed.current === reveal) return;
+    const index = indexById.get(reveal);
+    if (index === undefined) {
+      if (hasNextPage && !isFetchingNextPage) fetchNextPage();
+      return;
+    }
+    revealed.current = reveal;
+    select(reveal, {});
+    setFocusedId(reveal);
+    pendingFocus.current = reveal;
+    virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' });
+  }, [reveal, indexById, hasNextPage, isFetchingNextPage, fetchNextPage, select, virtualizer, columns]);
 
   const latest = useRef({ props, columns, indexById, objects, virtualizer });
   latest.current = { props, columns, indexById, objects, virtualizer };
