@@ -1,0 +1,430 @@
+#!/usr/bin/env node
+// `npm run bench:search`: search latency on a large desk. Loads realistic desks (scripts/bench/
+// search-data.mjs), then times each kind of search for the biggest user, ~200 times with varied words,
+// (a) as raw SQL (`searchSql` + `db.execute`) and (b) through the HTTP API of the built server (a child
+// process on the same database, sequential requests). Prints p50/p95/p99, the load time, row counts
+// and EXPLAIN (ANALYZE, BUFFERS) of a text and a filter-only query. Figures are printed, never asserted.
+//
+// PostgreSQL: a fresh database made from BENCH_PG_URL (dropped at the end unless BENCH_KEEP=1) with
+// BENCH_OBJECTS objects (1,000,000) across BENCH_USERS users (100), the searched one holding
+// BENCH_BIG_USER_OBJECTS (a tenth). PGlite: one user with BENCH_BIG_USER_OBJECTS objects (100,000) in a
+// fresh data directory. BENCH_ONLY=postgres|pglite runs one; BENCH_RUNS sets the runs per query (200).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { searchRequestSchema } from '@easio/shared';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createRandom, loadSearchData, queryWords } from './bench/search-data.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
+const { openDatabase, openPostgres } = await import(dist('db/client.js'));
+const searchSql = await import(dist('search/sql.js')).then(
+  (m) => m.searchSql,
+  () => null,
+);
+// The API runs each search with this misspelling threshold (SET LOCAL); the raw SQL gets it per session.
+const fuzzyThreshold = await import(dist('search/service.js')).then(
+  (m) => m.FUZZY_THRESHOLD,
+  () => undefined,
+);
+
+const env = process.env;
+const RUNS = Number(env.BENCH_RUNS ?? 200);
+const USERS = Number(env.BENCH_USERS ?? 100);
+const OBJECTS = Number(env.BENCH_OBJECTS ?? 1_000_000);
+const BIG_OBJECTS = Number(env.BENCH_BIG_USER_OBJECTS ?? (USERS > 1 ? Math.round(OBJECTS / 10) : OBJECTS));
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(env.BENCH_PORT ?? 3500);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ONLY = env.BENCH_ONLY;
+if (ONLY && ONLY !== 'postgres' && ONLY !== 'pglite') throw new Error('BENCH_ONLY is postgres or pglite');
+
+const BIG_USER = {
+  username: 'bench_search',
+  email: 'bench.search@example.com',
+  hashed_password: 'secret12#',
+  region: 'IN',
+};
+
+const fmt = (n) => n.toLocaleString('en-US');
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+// Whatever is still open when the run ends or is interrupted: servers, databases, directories.
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()()
+      .catch((e) => console.error(e));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+// --- the server, as a child process -----------------------------------------------------------------
+
+async function startServer(serverEnv) {
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', path.join(root, 'apps/server/dist/main.js')],
+    {
+      env: { ...env, ...serverEnv, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  cleanups.push(stop);
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return { stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function signUp() {
+  const res = await fetch(`${BASE}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BIG_USER),
+  });
+  if (!res.ok) throw new Error(`signup → ${res.status} ${await res.text()}`);
+}
+
+async function signIn() {
+  const res = await fetch(`${BASE}/api/auth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: BIG_USER.email, password: BIG_USER.hashed_password }),
+  });
+  if (!res.ok) throw new Error(`token → ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+// --- the queries ---------------------------------------------------------------------------------
+
+/** Each case: a label and RUNS request bodies (as a client sends them), varied from run to run. */
+function buildCases(drawers) {
+  const w = queryWords();
+  const rng = createRandom(42);
+  const now = Date.now();
+  const day = (t) => new Date(t).toISOString().slice(0, 10);
+  const span = (days) => {
+    const start = now - (6 * 365 - days) * 86_400_000 * rng.next() - days * 86_400_000;
+    return { start_date: day(start), end_date: day(start + days * 86_400_000) };
+  };
+  const filters = [
+    { source: 'gdrive', object_type: 'file_object' },
+    { source: 'whatsapp', object_type: 'file_object' },
+    { source: 'mail', object_type: 'email_object' },
+    { source: 'easio', object_type: 'note_object' },
+    { source: 'easio', object_type: 'url_object' },
+    { source: ['gdrive', 'dropbox'], object_type: 'file_object' },
+    { source: 'calendar', object_type: 'event_object' },
+  ];
+  const drawer = (i) => drawers[i % drawers.length].id;
+  const at = (list, i) => list[i % list.length];
+  const cases = [
+    ['one word, common', (i) => ({ q: at(w.common, i) })],
+    ['one word, medium', (i) => ({ q: at(w.medium, i) })],
+    ['one word, rare', (i) => ({ q: at(w.rare, i) })],
+    [
+      'two words',
+      (i) => ({
+        q: i % 2 ? `${at(w.common, i)} ${at(w.medium, i + 1)}` : `${at(w.medium, i)} ${at(w.rare, i)}`,
+      }),
+    ],
+    ['prefix (4 letters)', (i) => ({ q: at(w.prefixes, i) })],
+    ['misspelling', (i) => ({ q: at(w.typos, i) })],
+    // When nothing matches as typed, the API searches again with every spelling one edit away: this
+    // is that second statement alone (raw SQL only; the HTTP misspelling row includes it).
+    ['misspelling, 2nd try', (i) => ({ q: at(w.typos, i) }), { closeSpellings: true }],
+    ['filter: source + kind', (i) => at(filters, i)],
+    ['date range', (i) => span(at([30, 90, 365], i))],
+    ['subtree (drawer)', (i) => ({ parent_id: drawer(i) })],
+    ['subtree + word', (i) => ({ parent_id: drawer(i), q: at([...w.common, ...w.medium], i) })],
+    [
+      'text + all filters',
+      (i) => ({
+        q: at([...w.common, ...w.medium], i),
+        source: ['gdrive', 'dropbox', 'easio', 'mail'],
+        object_type: ['file_object', 'note_object', 'email_object'],
+        ...span(3 * 365),
+        parent_id: drawer(i),
+      }),
+    ],
+  ];
+  return {
+    words: w,
+    cases: cases.map(([label, body, rawOptions]) => ({
+      label,
+      rawOptions,
+      bodies: Array.from({ length: RUNS }, (_, i) => body(i)),
+    })),
+  };
+}
+
+/** One case's timings, sorted, with a line on the way (a slow case can take minutes). */
+function progress(label, times, rows) {
+  const result = { times: times.sort((a, b) => a - b), rows: rows.sort((a, b) => a - b) };
+  const total = times.reduce((s, t) => s + t, 0) / 1000;
+  console.log(`  ${label}: p50 ${pct(result.times, 50).toFixed(1)} ms (${total.toFixed(0)} s)`);
+  return result;
+}
+
+/** Raw SQL: the parsed request through `searchSql`, run on the loader's drizzle instance. */
+async function timeRaw(db, ownerId, cases) {
+  const results = new Map();
+  for (const { label, bodies, rawOptions } of cases) {
+    const times = [];
+    const rows = [];
+    for (const body of bodies) {
+      const request = searchRequestSchema.parse(body);
+      const t0 = performance.now();
+      const result = await db.execute(searchSql(ownerId, request, new Date(), rawOptions));
+      times.push(performance.now() - t0);
+      rows.push(result.rows.length);
+    }
+    results.set(label, progress(label, times, rows));
+  }
+  return results;
+}
+
+/** The HTTP API: sequential requests, each timed until its whole answer is read. */
+async function timeHttp(auth, cases) {
+  console.log('timing the HTTP API…');
+  const results = new Map();
+  for (const { label, bodies, rawOptions } of cases) {
+    if (rawOptions) continue;
+    const times = [];
+    const rows = [];
+    for (const body of bodies) {
+      const t0 = performance.now();
+      const res = await fetch(`${BASE}/api/search/items`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      times.push(performance.now() - t0);
+      if (!res.ok) throw new Error(`POST /api/search/items ${JSON.stringify(body)} → ${res.status} ${text}`);
+      rows.push(JSON.parse(text).length);
+    }
+    results.set(label, progress(label, times, rows));
+  }
+  return results;
+}
+
+async function explain(db, ownerId, body) {
+  const query = searchSql(ownerId, searchRequestSchema.parse(body), new Date());
+  const result = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+async function rowCounts(query, ownerId) {
+  const one = async (text, params) => (await query(text, params)).rows;
+  const [totals] = await one(
+    `SELECT (SELECT count(*) FROM users)::int AS users, count(*)::int AS objects,
+       count(*) FILTER (WHERE owner_id = $1)::int AS big FROM objects`,
+    [ownerId],
+  );
+  const kinds = await one(
+    `SELECT data_type, count(*)::int AS n FROM objects WHERE owner_id = $1 GROUP BY 1 ORDER BY 2 DESC`,
+    [ownerId],
+  );
+  const sources = await one(
+    `SELECT source, count(*)::int AS n FROM objects WHERE owner_id = $1 GROUP BY 1 ORDER BY 2 DESC`,
+    [ownerId],
+  );
+  const [size] = await one(`SELECT pg_size_pretty(pg_total_relation_size('objects')) AS size`);
+  return { ...totals, kinds, sources, size: size.size };
+}
+
+async function bigUserIds(query) {
+  const { rows } = await query('SELECT id, root_folder FROM users WHERE email = $1', [BIG_USER.email]);
+  if (!rows[0]?.root_folder) throw new Error('the signed-up user has no root folder');
+  return { id: rows[0].id, rootId: rows[0].root_folder };
+}
+
+async function loadAndMeasure({ database, query, users, objects, bigObjects, inFlight }) {
+  const bigUser = await bigUserIds(query);
+  console.log(`loading ${fmt(objects)} objects for ${users} user(s)…`);
+  const load = await loadSearchData({ query, bigUser, users, objects, bigObjects, inFlight });
+  const t0 = performance.now();
+  await query('VACUUM ANALYZE objects');
+  const analyzeSeconds = (performance.now() - t0) / 1000;
+  const counts = await rowCounts(query, bigUser.id);
+  const bench = buildCases(load.bigDesk.drawers);
+  // The API answers 404 for a parent that is not the user's own folder: check ours are, as it would.
+  const drawerIds = bench.cases.flatMap((c) => c.bodies.map((b) => b.parent_id)).filter(Boolean);
+  const { rows } = await query(
+    `SELECT count(*)::int AS n FROM objects WHERE owner_id = $1 AND id = ANY($2::uuid[]) AND data_type = 'drawer_object'`,
+    [bigUser.id, [...new Set(drawerIds)]],
+  );
+  if (rows[0].n !== new Set(drawerIds).size) throw new Error('a subtree query names a folder the user lacks');
+  let raw = null;
+  let plans = null;
+  if (searchSql) {
+    console.log('timing raw SQL…');
+    raw = await timeRaw(database.db, bigUser.id, bench.cases);
+    plans = {
+      text: await explain(database.db, bigUser.id, { q: bench.words.common[0] }),
+      filter: await explain(database.db, bigUser.id, { source: 'gdrive', object_type: 'file_object' }),
+    };
+  } else {
+    console.log('apps/server/dist/search/sql.js is missing (run `npm run build`): no timings');
+  }
+  return { bigUser, load, analyzeSeconds, counts, bench, raw, plans };
+}
+
+// --- PostgreSQL -----------------------------------------------------------------------------------
+
+async function runPostgres() {
+  const dbName = `easio_bench_search_${Date.now()}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${dbName}"`);
+  // Memory for building the indexes again after the load (GIN builds in memory, then writes).
+  await admin(`ALTER DATABASE "${dbName}" SET maintenance_work_mem = '256MB'`);
+  if (fuzzyThreshold !== undefined) {
+    await admin(`ALTER DATABASE "${dbName}" SET pg_trgm.word_similarity_threshold = ${fuzzyThreshold}`);
+  }
+  cleanups.push(async () => {
+    if (env.BENCH_KEEP === '1') console.log(`kept database ${dbName}`);
+    else await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  });
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-search-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  console.log(`\n== PostgreSQL (database ${dbName}) ==`);
+
+  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+  await signUp();
+  const auth = await signIn();
+  const database = await openPostgres(url.toString());
+  // An idle connection the server ends (a restart, a forced drop) is reported, not a crash.
+  database.client.on('error', (e) => console.error(`database connection: ${e.message}`));
+  cleanups.push(() => database.close());
+  const query = (text, params) => database.client.query(text, params);
+  const measured = await loadAndMeasure({
+    database,
+    query,
+    users: USERS,
+    objects: OBJECTS,
+    bigObjects: BIG_OBJECTS,
+    inFlight: 2,
+  });
+  await query('CHECKPOINT').catch(() => undefined);
+  const http = searchSql ? await timeHttp(auth, measured.bench.cases) : null;
+  await server.stop();
+  await cleanUp();
+  return { name: 'PostgreSQL', ...measured, http };
+}
+
+// --- PGlite ---------------------------------------------------------------------------------------
+
+async function runPglite() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-search-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  console.log(`\n== PGlite (${dataDir}) ==`);
+  // The server owns the data directory while it runs: sign up through it, stop it, load and time the
+  // raw SQL here, then start it again for the HTTP timings.
+  let server = await startServer({ DATA_DIR: dataDir });
+  await signUp();
+  await server.stop();
+  const database = await openDatabase({ dataDir });
+  const query = (text, params) => database.client.query(text, params);
+  if (fuzzyThreshold !== undefined) await query(`SET pg_trgm.word_similarity_threshold = ${fuzzyThreshold}`);
+  let measured;
+  try {
+    measured = await loadAndMeasure({
+      database,
+      query,
+      users: 1,
+      objects: BIG_OBJECTS,
+      bigObjects: BIG_OBJECTS,
+      inFlight: 1,
+    });
+  } finally {
+    await database.close();
+  }
+  let http = null;
+  if (searchSql) {
+    server = await startServer({ DATA_DIR: dataDir });
+    http = await timeHttp(await signIn(), measured.bench.cases);
+    await server.stop();
+  }
+  await cleanUp();
+  return { name: 'PGlite', ...measured, http };
+}
+
+// --- the report -----------------------------------------------------------------------------------
+
+function report(r) {
+  const c = r.counts;
+  console.log(
+    `\n## ${r.name}: ${fmt(c.objects)} objects, ${c.users} users; the searched user has ${fmt(c.big)}`,
+  );
+  const l = r.load;
+  console.log(
+    `load ${l.seconds.toFixed(1)} s (${fmt(Math.round(c.objects / l.seconds))} rows/s): insert ${l.insertSeconds.toFixed(1)} s, ` +
+      `then ${l.indexes.length} indexes ${l.indexSeconds.toFixed(1)} s; VACUUM ANALYZE ${r.analyzeSeconds.toFixed(1)} s; ` +
+      `objects with indexes and TOAST: ${c.size}`,
+  );
+  console.log(`  their kinds:   ${c.kinds.map((k) => `${k.data_type} ${fmt(k.n)}`).join(', ')}`);
+  console.log(`  their sources: ${c.sources.map((k) => `${k.source} ${fmt(k.n)}`).join(', ')}`);
+  const w = r.bench.words;
+  const share = (list) => list.map((x) => `${x} (~${Math.round(w.share(x) * 100)}%)`).join(', ');
+  console.log(`  words (share of ~300-word documents holding them):`);
+  console.log(`    common: ${share(w.common)}`);
+  console.log(`    medium: ${share(w.medium)}`);
+  console.log(`    rare:   ${share(w.rare)}`);
+  console.log(`    prefixes: ${[...new Set(w.prefixes)].join(', ')}; misspellings: ${w.typos.join(', ')}`);
+  console.log(
+    `  ${r.bench.cases[0].bodies.length} runs per query, ms; rows = median rows answered (limit 50; the raw SQL asks for one more)\n`,
+  );
+  const cols = (x) =>
+    x ? [50, 95, 99].map((p) => pct(x.times, p).toFixed(1).padStart(7)).join(' ') : '      —       —       —';
+  console.log(
+    `  ${'query'.padEnd(24)} ${'rows'.padStart(4)}   ${'raw SQL p50     p95     p99'.padStart(27)}   ${'HTTP p50     p95     p99'.padStart(24)}`,
+  );
+  for (const { label } of r.bench.cases) {
+    const raw = r.raw?.get(label);
+    const http = r.http?.get(label);
+    const rows = (raw ?? http) ? pct((raw ?? http).rows, 50) : '—';
+    console.log(`  ${label.padEnd(24)} ${String(rows).padStart(4)}   ${cols(raw)}   ${cols(http)}`);
+  }
+}
+
+const results = [];
+try {
+  if (!ONLY || ONLY === 'postgres') results.push(await runPostgres());
+  if (!ONLY || ONLY === 'pglite') results.push(await runPglite());
+} finally {
+  await cleanUp();
+}
+for (const r of results) report(r);
+for (const r of results) {
+  if (!r.plans) continue;
+  console.log(`\n## ${r.name}: EXPLAIN (ANALYZE, BUFFERS), one common word: ${r.bench.words.common[0]}`);
+  console.log(r.plans.text);
+  console.log(`\n## ${r.name}: EXPLAIN (ANALYZE, BUFFERS), source gdrive + kind file_object`);
+  console.log(r.plans.filter);
+}
