@@ -56,12 +56,17 @@ interface TextOptions {
  * prefixes, so the big document of each hit is never read; the second try also compares names by
  * trigrams (`<%`, its own index).
  */
-function textConditions(q: ParsedQuery, { closeSpellings }: TextOptions): SQL[] {
+function textConditions(ownerId: string, q: ParsedQuery, { closeSpellings }: TextOptions): SQL[] {
   if (q.match && closeSpellings) {
     // Hundreds of alternatives look unselective to the planner, which would then read every object
     // of the owner: behind a sub-select it plans with a typical word's selectivity and uses the index.
-    const words = sql`${doc} @@ (SELECT ${tsq(q.match)})`;
-    return [q.fuzzy ? sql`(${words} OR ${q.fuzzy} <% ${objects.name})` : words];
+    // The two ways to match are collected apart, so that neither needs the other's data re-checked
+    // (an OR would read each candidate's whole document).
+    const candidates = (condition: SQL) =>
+      sql`SELECT o.id FROM ${objects} o WHERE o.owner_id = ${ownerId} AND ${condition}`;
+    const words = candidates(sql`o.search_document @@ (SELECT ${tsq(q.match)})`);
+    if (!q.fuzzy) return [sql`${objects.id} IN (${words})`];
+    return [sql`${objects.id} IN (${words} UNION ${candidates(sql`${q.fuzzy} <% o.name`)})`];
   }
   if (q.match) return [sql`${doc} @@ ${tsq(q.match)}`];
   // Only exclusions: every document is read (no index can list what lacks a word).
@@ -124,15 +129,16 @@ function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date): S
   if (end) conditions.push(sql`${objects.itemDate} <= ${end.toISOString()}::timestamptz`);
 
   if (r.parent_id) {
-    // The folder and every folder below it (folders are few, even on a large desk).
-    conditions.push(sql`${objects.parentId} IN (
+    // The folder and every folder below it (folders are few, even on a large desk), gathered once
+    // into an array before the scan, so the planner sees a list of parents it can look up.
+    conditions.push(sql`${objects.parentId} = ANY (ARRAY(
       WITH RECURSIVE scope AS (
         SELECT id FROM objects WHERE owner_id = ${ownerId} AND id = ${r.parent_id}
         UNION ALL
         SELECT c.id FROM objects c JOIN scope ON c.parent_id = scope.id
         WHERE c.owner_id = ${ownerId} AND c.data_type IN ('drawer_object', 'binder_object')
       )
-      SELECT id FROM scope)`);
+      SELECT id FROM scope))`);
   }
   return conditions;
 }
@@ -236,7 +242,7 @@ function hitsSql(
   const bestFirst =
     q.match && !options.closeSpellings && effectiveSort(r, q) === 'relevance' && r.order !== 'asc';
   if (!q.match || !bestFirst) {
-    const where = sql.join([...filters, ...textConditions(q, options)], sql` AND `);
+    const where = sql.join([...filters, ...textConditions(ownerId, q, options)], sql` AND `);
     return sql`SELECT ${objects.id} AS id, ${score} AS score FROM ${objects} WHERE ${where}
       ORDER BY ${orderBy(r, q, score)} ${page}`;
   }
