@@ -176,8 +176,10 @@ function buildCases(drawers) {
 /** One case's timings, sorted, with a line on the way (a slow case can take minutes). */
 function progress(label, times, rows) {
   const result = { times: times.sort((a, b) => a - b), rows: rows.sort((a, b) => a - b) };
+  if (times.length === 0) return result;
   const total = times.reduce((s, t) => s + t, 0) / 1000;
-  console.log(`  ${label}: p50 ${pct(result.times, 50).toFixed(1)} ms (${total.toFixed(0)} s)`);
+  const at = (p) => pct(result.times, p).toFixed(1);
+  console.log(`  ${label}: p50 ${at(50)} / p95 ${at(95)} / p99 ${at(99)} ms (${total.toFixed(0)} s)`);
   return result;
 }
 
@@ -187,14 +189,17 @@ async function timeRaw(db, ownerId, cases) {
   for (const { label, bodies, rawOptions } of cases) {
     const times = [];
     const rows = [];
+    let slowest = { ms: -1 };
     for (const body of bodies) {
       const request = searchRequestSchema.parse(body);
       const t0 = performance.now();
       const result = await db.execute(searchSql(ownerId, request, new Date(), rawOptions));
-      times.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      times.push(ms);
       rows.push(result.rows.length);
+      if (ms > slowest.ms) slowest = { ms, body };
     }
-    results.set(label, progress(label, times, rows));
+    results.set(label, { ...progress(label, times, rows), slowest, rawOptions });
   }
   return results;
 }
@@ -207,27 +212,36 @@ async function timeHttp(auth, cases) {
     if (rawOptions) continue;
     const times = [];
     const rows = [];
+    const failures = [];
     for (const body of bodies) {
       const t0 = performance.now();
-      const res = await fetch(`${BASE}/api/search/items`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const text = await res.text();
-      times.push(performance.now() - t0);
-      if (!res.ok) throw new Error(`POST /api/search/items ${JSON.stringify(body)} → ${res.status} ${text}`);
-      rows.push(JSON.parse(text).length);
+      // A failed request is counted and shown with the figures, not allowed to end a long run.
+      try {
+        const res = await fetch(`${BASE}/api/search/items`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const text = await res.text();
+        times.push(performance.now() - t0);
+        if (res.ok) rows.push(JSON.parse(text).length);
+        else failures.push(`${JSON.stringify(body)} → ${res.status} ${text.slice(0, 200)}`);
+      } catch (e) {
+        failures.push(`${JSON.stringify(body)} → ${e.message}`);
+      }
     }
-    results.set(label, progress(label, times, rows));
+    if (failures.length > 0) console.log(`  ${label}: ${failures.length} failed, first: ${failures[0]}`);
+    results.set(label, { ...progress(label, times, rows), failures });
   }
   return results;
 }
 
-async function explain(db, ownerId, body) {
-  const query = searchSql(ownerId, searchRequestSchema.parse(body), new Date());
+async function explain(db, ownerId, body, options) {
+  const query = searchSql(ownerId, searchRequestSchema.parse(body), new Date(), options);
   const result = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
-  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  // Sort keys and conditions can repeat a tsquery of hundreds of spellings: lines are cut short.
+  const cut = (line) => (line.length > 400 ? `${line.slice(0, 400)} …(${line.length} chars)` : line);
+  return result.rows.map((r) => cut(r['QUERY PLAN'])).join('\n');
 }
 
 async function rowCounts(query, ownerId) {
@@ -276,9 +290,15 @@ async function loadAndMeasure({ database, query, users, objects, bigObjects, inF
   if (searchSql) {
     console.log('timing raw SQL…');
     raw = await timeRaw(database.db, bigUser.id, bench.cases);
+    // The case slowest at the median, with its slowest request, shows where to look first.
+    const [slowLabel, slow] = [...raw].sort(([, a], [, b]) => pct(b.times, 50) - pct(a.times, 50))[0];
     plans = {
       text: await explain(database.db, bigUser.id, { q: bench.words.common[0] }),
       filter: await explain(database.db, bigUser.id, { source: 'gdrive', object_type: 'file_object' }),
+      slowest: {
+        title: `the slowest query at the median, ${slowLabel}, its slowest request ${JSON.stringify(slow.slowest.body)}`,
+        plan: await explain(database.db, bigUser.id, slow.slowest.body, slow.rawOptions),
+      },
     };
   } else {
     console.log('apps/server/dist/search/sql.js is missing (run `npm run build`): no timings');
@@ -401,7 +421,9 @@ function report(r) {
     `  ${r.bench.cases[0].bodies.length} runs per query, ms; rows = median rows answered (limit 50; the raw SQL asks for one more)\n`,
   );
   const cols = (x) =>
-    x ? [50, 95, 99].map((p) => pct(x.times, p).toFixed(1).padStart(7)).join(' ') : '      —       —       —';
+    x?.times.length > 0
+      ? [50, 95, 99].map((p) => pct(x.times, p).toFixed(1).padStart(7)).join(' ')
+      : '      —       —       —';
   console.log(
     `  ${'query'.padEnd(24)} ${'rows'.padStart(4)}   ${'raw SQL p50     p95     p99'.padStart(27)}   ${'HTTP p50     p95     p99'.padStart(24)}`,
   );
@@ -409,16 +431,28 @@ function report(r) {
     const raw = r.raw?.get(label);
     const http = r.http?.get(label);
     const rows = (raw ?? http) ? pct((raw ?? http).rows, 50) : '—';
-    console.log(`  ${label.padEnd(24)} ${String(rows).padStart(4)}   ${cols(raw)}   ${cols(http)}`);
+    console.log(`  ${label.padEnd(24)} ${String(rows ?? '—').padStart(4)}   ${cols(raw)}   ${cols(http)}`);
+  }
+  for (const [label, { failures }] of r.http ?? []) {
+    if (failures.length > 0) console.log(`  HTTP ${label}: ${failures.length} failed, first: ${failures[0]}`);
   }
 }
 
+// One failed run (a database gone, a server crashed) still leaves the other's figures to print.
 const results = [];
-try {
-  if (!ONLY || ONLY === 'postgres') results.push(await runPostgres());
-  if (!ONLY || ONLY === 'pglite') results.push(await runPglite());
-} finally {
-  await cleanUp();
+for (const [name, run] of [
+  ['postgres', runPostgres],
+  ['pglite', runPglite],
+]) {
+  if (ONLY && ONLY !== name) continue;
+  try {
+    results.push(await run());
+  } catch (e) {
+    console.error(`\nthe ${name} run failed:`, e);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
 }
 for (const r of results) report(r);
 for (const r of results) {
@@ -427,4 +461,6 @@ for (const r of results) {
   console.log(r.plans.text);
   console.log(`\n## ${r.name}: EXPLAIN (ANALYZE, BUFFERS), source gdrive + kind file_object`);
   console.log(r.plans.filter);
+  console.log(`\n## ${r.name}: EXPLAIN (ANALYZE, BUFFERS), ${r.plans.slowest.title}`);
+  console.log(r.plans.slowest.plan);
 }
