@@ -150,6 +150,7 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
     it('leaves out excluded words, and takes either side of "or"', async () => {
       expect(await found({ q: 'goa -flight' })).toEqual(idsOf('goa'));
       expect(await found({ q: 'goa -"flight booking"' })).toEqual(idsOf('goa'));
+      expect(await found({ q: 'invoice -march' })).toEqual(new Set());
       expect(await found({ q: 'palolem or github' })).toEqual(idsOf('beach', 'github'));
       expect(await found({ q: 'palolem OR github -repository' })).toEqual(idsOf('beach'));
     });

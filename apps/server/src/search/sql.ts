@@ -65,8 +65,11 @@ function textConditions(ownerId: string, q: ParsedQuery, { closeSpellings }: Tex
     const candidates = (condition: SQL) =>
       sql`SELECT o.id FROM ${objects} o WHERE o.owner_id = ${ownerId} AND ${condition}`;
     const words = candidates(sql`o.search_document @@ (SELECT ${tsq(q.match)})`);
-    if (!q.fuzzy) return [sql`${objects.id} IN (${words})`];
-    return [sql`${objects.id} IN (${words} UNION ${candidates(sql`${q.fuzzy} <% o.name`)})`];
+    const found = q.fuzzy
+      ? sql`${objects.id} IN (${words} UNION ${candidates(sql`${q.fuzzy} <% o.name`)})`
+      : sql`${objects.id} IN (${words})`;
+    // Names alike by trigrams must still lack every excluded word.
+    return q.exclude ? [found, sql`NOT (${doc} @@ ${tsq(q.exclude)})`] : [found];
   }
   if (q.match) return [sql`${doc} @@ ${tsq(q.match)}`];
   // Only exclusions: every document is read (no index can list what lacks a word).
@@ -254,9 +257,10 @@ function hitsSql(
   const inHead = sql`${head} @@ ${tsq(q.match)}`;
   const inText = sql`${doc} @@ ${tsq(q.match)}`;
   const where = (...more: SQL[]) => sql.join([...filters, ...more], sql` AND `);
+  // An excluded word must be absent from the whole document, not only from the head.
   return sql`
     (SELECT ${objects.id} AS id, ${score} AS score, ${objects.itemDate} AS item_date
-      FROM ${objects} WHERE ${where(inHead)}
+      FROM ${objects} WHERE ${where(inHead, ...(q.exclude ? [inText] : []))}
       ORDER BY score DESC, item_date DESC, id DESC LIMIT ${enough})
     UNION ALL
     (SELECT ${objects.id} AS id, (${num(TEXT_MATCH)} * ${recency(now)})::float8 AS score, ${objects.itemDate} AS item_date
