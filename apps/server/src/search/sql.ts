@@ -104,12 +104,8 @@ function recency(now: Date): SQL {
   return sql`(1 + ${num(RECENCY_BOOST)} / (1 + ${ageDays} / ${num(RECENCY_DAYS)}))`;
 }
 
-function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date, text: boolean): SQL[] {
-  // With text, the words index already finds (nearly) only the owner's objects (their words carry the
-  // owner's key): the owner is then checked on each row rather than looked up in another index,
-  // which the planner would otherwise AND in at the cost of listing all the owner's objects.
-  const owner = text ? sql`(${objects.ownerId} = ${ownerId}) IS TRUE` : sql`${objects.ownerId} = ${ownerId}`;
-  const conditions: SQL[] = [owner, sql`${objects.dataType} <> 'root_object'`];
+function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date): SQL[] {
+  const conditions: SQL[] = [sql`${objects.ownerId} = ${ownerId}`, sql`${objects.dataType} <> 'root_object'`];
   const list = <T extends string>(v: T | T[] | undefined) =>
     v === undefined ? [] : Array.isArray(v) ? v : [v];
   const sources = list(r.source);
@@ -243,7 +239,7 @@ function hitsSql(
   now: Date,
   options: TextOptions,
 ): SQL {
-  const filters = filterConditions(ownerId, r, now, q.match !== null);
+  const filters = filterConditions(ownerId, r, now);
   const score = scoreExpr(q, now, options);
   const page = sql`LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}`;
   const bestFirst =
