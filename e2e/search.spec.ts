@@ -340,7 +340,8 @@ test('more results load page by page, as long as the server says there are more'
   await signInTo(page, user);
   await page.goto('/my-desk/search?q=ledger&sort=name');
   const group = page.getByRole('region', { name: 'Easio and the extension' });
-  await expect(group.getByText('50 results')).toBeVisible();
+  // The first page of a search over a fresh index can take a while on a busy machine.
+  await expect(group.getByText('50 results')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Load more results' }).click();
   await expect(group.getByText('53 results')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more results' })).toHaveCount(0);
