@@ -8,7 +8,9 @@
 // PostgreSQL: a fresh database made from BENCH_PG_URL (dropped at the end unless BENCH_KEEP=1) with
 // BENCH_OBJECTS objects (1,000,000) across BENCH_USERS users (100), the searched one holding
 // BENCH_BIG_USER_OBJECTS (a tenth). PGlite: one user with BENCH_BIG_USER_OBJECTS objects (100,000) in a
-// fresh data directory. BENCH_ONLY=postgres|pglite runs one; BENCH_RUNS sets the runs per query (200).
+// fresh data directory. BENCH_ONLY=postgres|pglite runs one; BENCH_RUNS sets the runs per query (200);
+// BENCH_PG_DATABASE=<name> times a database kept by an earlier run again (after migrating it) instead
+// of loading a new one.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,11 +28,8 @@ const searchSql = await import(dist('search/sql.js')).then(
   (m) => m.searchSql,
   () => null,
 );
-// The API runs each search with this misspelling threshold (SET LOCAL); the raw SQL gets it per session.
-const fuzzyThreshold = await import(dist('search/service.js')).then(
-  (m) => m.FUZZY_THRESHOLD,
-  () => undefined,
-);
+const vocabulary = await import(dist('search/vocabulary.js')).catch(() => null);
+const { correctableWords } = await import(dist('search/parse-query.js'));
 
 const env = process.env;
 const RUNS = Number(env.BENCH_RUNS ?? 200);
@@ -145,9 +144,9 @@ function buildCases(drawers) {
     ],
     ['prefix (4 letters)', (i) => ({ q: at(w.prefixes, i) })],
     ['misspelling', (i) => ({ q: at(w.typos, i) })],
-    // When nothing matches as typed, the API searches again with every spelling one edit away: this
-    // is that second statement alone (raw SQL only; the HTTP misspelling row includes it).
-    ['misspelling, 2nd try', (i) => ({ q: at(w.typos, i) }), { closeSpellings: true }],
+    // When nothing matches as typed, the API corrects the words from the user's vocabulary and
+    // searches again: these are those two statements (raw SQL only; the HTTP misspelling row has all).
+    ['misspelling, corrected', (i) => ({ q: at(w.typos, i) }), { corrected: true }],
     ['filter: source + kind', (i) => at(filters, i)],
     ['date range', (i) => span(at([30, 90, 365], i))],
     ['subtree (drawer)', (i) => ({ parent_id: drawer(i) })],
@@ -193,7 +192,10 @@ async function timeRaw(db, ownerId, cases) {
     for (const body of bodies) {
       const request = searchRequestSchema.parse(body);
       const t0 = performance.now();
-      const result = await db.execute(searchSql(ownerId, request, new Date(), rawOptions));
+      const options = rawOptions?.corrected
+        ? { corrections: await vocabulary.correctionsFor(db, ownerId, correctableWords(request.q)) }
+        : undefined;
+      const result = await db.execute(searchSql(ownerId, request, new Date(), options));
       const ms = performance.now() - t0;
       times.push(ms);
       rows.push(result.rows.length);
@@ -236,10 +238,14 @@ async function timeHttp(auth, cases) {
   return results;
 }
 
-async function explain(db, ownerId, body, options) {
-  const query = searchSql(ownerId, searchRequestSchema.parse(body), new Date(), options);
+async function explain(db, ownerId, body, rawOptions) {
+  const request = searchRequestSchema.parse(body);
+  const options = rawOptions?.corrected
+    ? { corrections: await vocabulary.correctionsFor(db, ownerId, correctableWords(request.q)) }
+    : undefined;
+  const query = searchSql(ownerId, request, new Date(), options);
   const result = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
-  // Sort keys and conditions can repeat a tsquery of hundreds of spellings: lines are cut short.
+  // Sort keys and conditions repeat the tsquery and constants: long lines are cut short.
   const cut = (line) => (line.length > 400 ? `${line.slice(0, 400)} …(${line.length} chars)` : line);
   return result.rows.map((r) => cut(r['QUERY PLAN'])).join('\n');
 }
@@ -269,12 +275,28 @@ async function bigUserIds(query) {
   return { id: rows[0].id, rootId: rows[0].root_folder };
 }
 
-async function loadAndMeasure({ database, query, users, objects, bigObjects, inFlight }) {
+/** A kept database's desk (BENCH_PG_DATABASE): its drawers, as the loader would have answered. */
+async function reusedDesk(query, bigUser) {
+  const { rows } = await query(
+    `SELECT id FROM objects WHERE owner_id = $1 AND data_type = 'drawer_object' ORDER BY created_at, id`,
+    [bigUser.id],
+  );
+  return { reused: true, bigDesk: { drawers: rows } };
+}
+
+async function loadAndMeasure({ database, query, users, objects, bigObjects, inFlight, reuse }) {
   const bigUser = await bigUserIds(query);
-  console.log(`loading ${fmt(objects)} objects for ${users} user(s)…`);
-  const load = await loadSearchData({ query, bigUser, users, objects, bigObjects, inFlight });
+  let load;
+  if (reuse) {
+    console.log('reusing the loaded database');
+    load = await reusedDesk(query, bigUser);
+  } else {
+    console.log(`loading ${fmt(objects)} objects for ${users} user(s)…`);
+    load = await loadSearchData({ query, bigUser, users, objects, bigObjects, inFlight });
+  }
   const t0 = performance.now();
   await query('VACUUM ANALYZE objects');
+  await query('VACUUM ANALYZE search_words');
   const analyzeSeconds = (performance.now() - t0) / 1000;
   const counts = await rowCounts(query, bigUser.id);
   const bench = buildCases(load.bigDesk.drawers);
@@ -309,7 +331,9 @@ async function loadAndMeasure({ database, query, users, objects, bigObjects, inF
 // --- PostgreSQL -----------------------------------------------------------------------------------
 
 async function runPostgres() {
-  const dbName = `easio_bench_search_${Date.now()}`;
+  // BENCH_PG_DATABASE names a database an earlier run kept (BENCH_KEEP=1): timed again, not reloaded.
+  const reuse = env.BENCH_PG_DATABASE;
+  const dbName = reuse ?? `easio_bench_search_${Date.now()}`;
   const admin = async (statement) => {
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
@@ -319,14 +343,13 @@ async function runPostgres() {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE "${dbName}"`);
-  // Memory for building the indexes again after the load (GIN builds in memory, then writes).
-  await admin(`ALTER DATABASE "${dbName}" SET maintenance_work_mem = '256MB'`);
-  if (fuzzyThreshold !== undefined) {
-    await admin(`ALTER DATABASE "${dbName}" SET pg_trgm.word_similarity_threshold = ${fuzzyThreshold}`);
+  if (!reuse) {
+    await admin(`CREATE DATABASE "${dbName}"`);
+    // Memory for building the indexes again after the load (GIN builds in memory, then writes).
+    await admin(`ALTER DATABASE "${dbName}" SET maintenance_work_mem = '256MB'`);
   }
   cleanups.push(async () => {
-    if (env.BENCH_KEEP === '1') console.log(`kept database ${dbName}`);
+    if (env.BENCH_KEEP === '1' || reuse) console.log(`kept database ${dbName}`);
     else await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   });
   const url = new URL(PG_URL);
@@ -336,7 +359,7 @@ async function runPostgres() {
   console.log(`\n== PostgreSQL (database ${dbName}) ==`);
 
   const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
-  await signUp();
+  if (!reuse) await signUp();
   const auth = await signIn();
   const database = await openPostgres(url.toString());
   // An idle connection the server ends (a restart, a forced drop) is reported, not a crash.
@@ -350,6 +373,7 @@ async function runPostgres() {
     objects: OBJECTS,
     bigObjects: BIG_OBJECTS,
     inFlight: 2,
+    reuse: Boolean(reuse),
   });
   await query('CHECKPOINT').catch(() => undefined);
   const http = searchSql ? await timeHttp(auth, measured.bench.cases) : null;
@@ -371,7 +395,6 @@ async function runPglite() {
   await server.stop();
   const database = await openDatabase({ dataDir });
   const query = (text, params) => database.client.query(text, params);
-  if (fuzzyThreshold !== undefined) await query(`SET pg_trgm.word_similarity_threshold = ${fuzzyThreshold}`);
   let measured;
   try {
     measured = await loadAndMeasure({
@@ -403,11 +426,13 @@ function report(r) {
     `\n## ${r.name}: ${fmt(c.objects)} objects, ${c.users} users; the searched user has ${fmt(c.big)}`,
   );
   const l = r.load;
-  console.log(
-    `load ${l.seconds.toFixed(1)} s (${fmt(Math.round(c.objects / l.seconds))} rows/s): insert ${l.insertSeconds.toFixed(1)} s, ` +
-      `then ${l.indexes.length} indexes ${l.indexSeconds.toFixed(1)} s; VACUUM ANALYZE ${r.analyzeSeconds.toFixed(1)} s; ` +
-      `objects with indexes and TOAST: ${c.size}`,
-  );
+  if (l.reused) console.log('(a database loaded by an earlier run)');
+  else
+    console.log(
+      `load ${l.seconds.toFixed(1)} s (${fmt(Math.round(c.objects / l.seconds))} rows/s): insert ${l.insertSeconds.toFixed(1)} s, ` +
+        `then ${l.indexes.length} indexes ${l.indexSeconds.toFixed(1)} s; VACUUM ANALYZE ${r.analyzeSeconds.toFixed(1)} s; ` +
+        `objects with indexes and TOAST: ${c.size}`,
+    );
   console.log(`  their kinds:   ${c.kinds.map((k) => `${k.data_type} ${fmt(k.n)}`).join(', ')}`);
   console.log(`  their sources: ${c.sources.map((k) => `${k.source} ${fmt(k.n)}`).join(', ')}`);
   const w = r.bench.words;

@@ -35,7 +35,10 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** The answer header carrying the offset of the next page, present only when there is one. */
 export const SEARCH_NEXT_OFFSET_HEADER = 'x-next-offset';
-/** Present (`true`) when nothing matched as typed and the results are for close spellings instead. */
+/**
+ * Present when nothing matched as typed and the results are for the user's own close spellings
+ * instead: the text searched for, URI-encoded (`invioce` → `invoice`).
+ */
 export const SEARCH_APPROXIMATE_HEADER = 'x-search-approximate';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TERMS, parseQuery, spellingVariants } from './parse-query.js';
+import { correctableWords, MAX_TERMS, parseQuery, spellingVariants } from './parse-query.js';
 
 describe('parseQuery', () => {
   it('matches every word, each also as the start of a longer word', () => {
@@ -48,9 +48,11 @@ describe('parseQuery', () => {
     expect(parseQuery('x'.repeat(500)).match).toBe(`'${'x'.repeat(64)}':*`);
   });
 
-  it('offers only positive words for misspelt-name matching, and only when long enough', () => {
-    expect(parseQuery('pasport -draft "exact words"').fuzzy).toBe('pasport');
-    expect(parseQuery('ab').fuzzy).toBeNull();
+  it('offers the first few plain positive words of four to 24 letters for correction', () => {
+    expect(correctableWords('pasport -draft "exact words" tax invioce')).toEqual(['pasport', 'invioce']);
+    expect(correctableWords('ab abc')).toEqual([]);
+    expect(correctableWords('one1 two2 three four five')).toEqual(['one1', 'two2', 'three']);
+    expect(correctableWords('x'.repeat(25))).toEqual([]);
   });
 
   it('gives the plain words for the exact-name boost, or nothing when operators were used', () => {
@@ -63,12 +65,13 @@ describe('parseQuery', () => {
     expect(parseQuery('-tax').anchor).toBeNull();
   });
 
-  it('adds close spellings of the first long words on request', () => {
-    const q = parseQuery('invioce tax', { closeSpellings: true }).match ?? '';
-    expect(q).toContain(`'invoice'`);
-    expect(q).toMatch(/^\('invioce':\* \| /);
-    expect(q).toContain(`& 'tax':*`);
-    expect(q).not.toContain(`'tx'`);
+  it('searches a corrected word or its corrections, and highlights them', () => {
+    const parsed = parseQuery('invioce tax -draft', {
+      corrections: new Map([['invioce', ['invoice', 'invoices']]]),
+    });
+    expect(parsed.match).toBe(`('invioce':* | 'invoice' | 'invoices') & 'tax':* & !('draft':*)`);
+    expect(parsed.highlight.map((t) => t.word)).toEqual(['invioce', 'invoice', 'invoices', 'tax']);
+    expect(parsed.anchor).toBe('invoices');
   });
 });
 

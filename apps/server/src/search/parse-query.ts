@@ -11,20 +11,18 @@ export const MAX_TERMS = 16;
 const MAX_WORD_LENGTH = 64;
 /** Shorter words match only as whole words (`a:*` would match nearly everything). */
 const MIN_PREFIX_LENGTH = 2;
-/** Misspelt-name matching needs a few letters to compare trigrams meaningfully. */
-const MIN_FUZZY_LENGTH = 4;
-/** Close spellings are tried for words this long (shorter ones have too many real neighbours)… */
+/** Corrections are looked for words this long (shorter ones have too many real neighbours)… */
 const MIN_SPELLING_LENGTH = 4;
-/** …up to this long (beyond, one edit is rarely the mistake, and the variants get many)… */
+/** …up to this long… */
 const MAX_SPELLING_LENGTH = 24;
 /** …and for this many words of a query. */
 const MAX_SPELLING_WORDS = 3;
 const ASCII_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * Every spelling one edit away (a letter dropped, swapped with its neighbour, changed or added), for
- * the second try when a search finds nothing: each is one exact lookup in the index, so a few hundred
- * of them cost about as much as one ordinary word. Letters come from a–z and digits, plus the word's
+ * Every spelling one edit away (a letter dropped, swapped with its neighbour, changed or added): the
+ * user's vocabulary is asked for these by exact lookup, which finds what trigrams miss in short words
+ * (`amaozn` shares too few trigrams with `amazon`). Letters come from a–z and digits, plus the word's
  * own letters for other alphabets.
  */
 export function spellingVariants(word: string): string[] {
@@ -54,14 +52,17 @@ export interface ParsedQuery {
   match: string | null;
   /** `to_tsquery('simple', …)` text of what must not match, or null. */
   exclude: string | null;
-  /** The typed words for trigram matching of names, or null. */
-  fuzzy: string | null;
   /** The typed words joined by spaces, for the boost of names that start with them; null with operators. */
   exact: string | null;
   /** Words to mark in names and snippets. */
   highlight: HighlightTerm[];
   /** The word a snippet is cut around (the longest positive word), or null. */
   anchor: string | null;
+  /**
+   * What must match, in words of the user's vocabulary, to estimate how common a match is: groups
+   * that must all match, each of alternatives (an `or` of several-word terms counts their first words).
+   */
+  shareTerms: HighlightTerm[][];
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -105,39 +106,56 @@ function tokenize(q: string): Token[] {
 const lexeme = (word: string, prefix: boolean) =>
   `'${word}'${prefix && word.length >= MIN_PREFIX_LENGTH ? ':*' : ''}`;
 
-/** A typed word, or with `spell`, the word or any spelling one edit away from it. */
-function wordQuery(word: string, spell: boolean): string {
-  if (!spell) return lexeme(word, true);
-  return `(${[lexeme(word, true), ...spellingVariants(word).map((v) => lexeme(v, false))].join(' | ')})`;
+/** Words of the user's vocabulary to search for in place of (or as well as) a typed word. */
+export type Corrections = ReadonlyMap<string, readonly string[]>;
+
+/** A typed word, or the word or any of its corrections. */
+function wordQuery(word: string, corrections: readonly string[] | undefined): string {
+  if (!corrections?.length) return lexeme(word, true);
+  return `(${[lexeme(word, true), ...corrections.map((c) => lexeme(c, false))].join(' | ')})`;
 }
 
 /** One typed term as tsquery text: a word's parts must all match; a phrase's words in order. */
 function termQuery(
   token: { kind: 'word' | 'phrase'; text: string },
-  spell: (word: string) => boolean,
+  corrections: Corrections,
 ): string | null {
   const words = wordsOf(token.text);
   if (words.length === 0) return null;
   const joined =
     token.kind === 'phrase'
       ? words.map((w) => lexeme(w, false)).join(' <-> ')
-      : words.map((w) => wordQuery(w, spell(w))).join(' & ');
+      : words.map((w) => wordQuery(w, corrections.get(w))).join(' & ');
   return words.length > 1 ? `(${joined})` : joined;
 }
 
 /**
- * The query for typed text. With `closeSpellings`, the first few words of at least four letters
- * also match every spelling one edit away (the second try when the first found nothing).
+ * The typed words worth correcting when nothing matched: the first few plain, positive words of four
+ * to 24 characters (not in phrases, which are meant exactly).
  */
-export function parseQuery(q: string, { closeSpellings = false } = {}): ParsedQuery {
+export function correctableWords(q: string): string[] {
+  const words = tokenize(q).flatMap((t) => (t.kind === 'word' && !t.negated ? wordsOf(t.text) : []));
+  const fit = words.filter((w) => {
+    const n = Array.from(w).length;
+    return n >= MIN_SPELLING_LENGTH && n <= MAX_SPELLING_LENGTH;
+  });
+  return [...new Set(fit)].slice(0, MAX_SPELLING_WORDS);
+}
+
+/**
+ * The query for typed text; with `corrections`, each corrected word also matches its corrections
+ * (the second try when the first found nothing), which are highlighted too.
+ */
+export function parseQuery(q: string, { corrections = new Map() as Corrections } = {}): ParsedQuery {
   const groups: string[][] = [];
+  // Per group, per term: the words that must all match, each with its alternatives.
+  const groupTerms: HighlightTerm[][][][] = [];
   const excluded: string[] = [];
   const highlight: HighlightTerm[] = [];
   const plainWords: string[] = [];
   let usedOperators = false;
   let pendingOr = false;
   let terms = 0;
-  let spelled = 0;
 
   for (const token of tokenize(q)) {
     if (token.kind === 'or') {
@@ -146,15 +164,7 @@ export function parseQuery(q: string, { closeSpellings = false } = {}): ParsedQu
       continue;
     }
     if (terms >= MAX_TERMS) break;
-    const query = termQuery(
-      token,
-      (word) =>
-        closeSpellings &&
-        !token.negated &&
-        word.length >= MIN_SPELLING_LENGTH &&
-        word.length <= MAX_SPELLING_LENGTH &&
-        spelled++ < MAX_SPELLING_WORDS,
-    );
+    const query = termQuery(token, token.negated ? new Map() : corrections);
     if (!query) continue;
     terms += 1;
     if (token.negated) {
@@ -163,29 +173,43 @@ export function parseQuery(q: string, { closeSpellings = false } = {}): ParsedQu
       continue;
     }
     if (token.kind === 'phrase') usedOperators = true;
+    const tokenTerms: HighlightTerm[][] = [];
     for (const word of wordsOf(token.text)) {
+      const fixes = token.kind === 'word' ? (corrections.get(word) ?? []) : [];
+      tokenTerms.push([
+        { word, prefix: token.kind === 'word' && word.length >= MIN_PREFIX_LENGTH },
+        ...fixes.map((c) => ({ word: c, prefix: false })),
+      ]);
       highlight.push({ word, prefix: token.kind === 'word' && word.length >= MIN_PREFIX_LENGTH });
       if (token.kind === 'word') plainWords.push(word);
+      for (const c of fixes) highlight.push({ word: c, prefix: false });
     }
     const last = groups.at(-1);
-    if (pendingOr && last) last.push(query);
-    else groups.push([query]);
+    if (pendingOr && last) {
+      last.push(query);
+      groupTerms.at(-1)?.push(tokenTerms);
+    } else {
+      groups.push([query]);
+      groupTerms.push([tokenTerms]);
+    }
     pendingOr = false;
   }
 
   const positive = groups.map((g) => (g.length > 1 ? `(${g.join(' | ')})` : g[0])).join(' & ');
   const exclude = excluded.length > 0 ? excluded.join(' | ') : null;
-  const fuzzyText = plainWords.join(' ');
+  // A corrected word is not in the texts (its corrections are): it is no place to cut a snippet.
   const anchor = highlight.reduce<string | null>(
-    (best, t) => (best === null || t.word.length > best.length ? t.word : best),
+    (best, t) => (!corrections.has(t.word) && (best === null || t.word.length > best.length) ? t.word : best),
     null,
   );
   return {
     match: positive ? (exclude ? `${positive} & !(${exclude})` : positive) : null,
     exclude,
-    fuzzy: fuzzyText.length >= MIN_FUZZY_LENGTH ? fuzzyText : null,
     exact: !usedOperators && plainWords.length > 0 ? plainWords.join(' ') : null,
     highlight,
     anchor,
+    shareTerms: groupTerms.flatMap((terms) =>
+      terms.length === 1 ? (terms[0] ?? []) : [terms.flatMap((t) => t[0] ?? [])],
+    ),
   };
 }

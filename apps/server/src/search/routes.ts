@@ -34,7 +34,9 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
     async (request, reply) => {
       const page = await search.search(currentUser(request), request.body);
       if (page.nextOffset !== null) reply.header(SEARCH_NEXT_OFFSET_HEADER, String(page.nextOffset));
-      if (page.approximate) reply.header(SEARCH_APPROXIMATE_HEADER, 'true');
+      if (page.correctedTo !== null) {
+        reply.header(SEARCH_APPROXIMATE_HEADER, encodeURIComponent(page.correctedTo));
+      }
       return page.results;
     },
   );

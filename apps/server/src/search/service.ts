@@ -5,7 +5,6 @@ import {
   type ParsedSearchRequest,
   type SearchResult,
 } from '@easio/shared';
-import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { toDeskObject } from '../desk/object-view.js';
@@ -13,49 +12,29 @@ import { createDeskRepository } from '../desk/repository.js';
 import { notFound } from '../desk/service.js';
 import type { UrlSigner } from '../desk/signed-urls.js';
 import { markText, snippet } from './highlight.js';
-import { parseQuery } from './parse-query.js';
+import { type Corrections, correctableWords, parseQuery } from './parse-query.js';
 import { searchSql, toSearchRow } from './sql.js';
-
-/**
- * How alike a typed word and a word of a name must be (pg_trgm word similarity) to count as a
- * misspelling: 0.5 catches one swapped or wrong letter in a seven-letter word (`invioce`), which the
- * extension's default of 0.6 misses.
- */
-export const FUZZY_THRESHOLD = 0.5;
-export const SEARCH_WORK_MEM = '32MB';
+import { correctedText, correctionsFor } from './vocabulary.js';
 
 export interface SearchPage {
   results: SearchResult[];
   /** The offset of the next page, or null on the last one. */
   nextOffset: number | null;
-  /** Nothing matched as typed: these are matches of close spellings. */
-  approximate: boolean;
+  /** Nothing matched as typed: the text these results are for instead (the user's own spellings). */
+  correctedTo: string | null;
 }
 
-/** Runs one search with the misspelling threshold set for its transaction only. */
+/** Runs one search: one statement, the rows as object rows. */
 export async function runSearch(
   db: Db,
   ownerId: string,
   request: ParsedSearchRequest,
   now: Date,
-  options: { closeSpellings?: boolean } = {},
+  options: { corrections?: Corrections } = {},
 ) {
-  return db.transaction(async (tx) => {
-    // For this transaction only: the misspelling threshold, and enough memory that the bitmap of a
-    // common word's matches stays exact (a lossy one makes PostgreSQL read every document on its
-    // pages again). One round trip for both.
-    await tx.execute(
-      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
-        set_config('work_mem', ${SEARCH_WORK_MEM}, true)`,
-    );
-    const query = searchSql(ownerId, request, now, options);
-    const rows = await queryRows<Record<string, unknown>>(tx as unknown as Db, query);
-    return rows.map(toSearchRow);
-  });
+  const rows = await queryRows<Record<string, unknown>>(db, searchSql(ownerId, request, now, options));
+  return rows.map(toSearchRow);
 }
-
-const canSpellDifferently = (q: string | undefined) =>
-  q !== undefined && parseQuery(q, { closeSpellings: true }).match !== parseQuery(q).match;
 
 /** Crumbs from the root down to each folder, built from one query of the folders' ancestry. */
 function pathsOf(folders: (Crumb & { parent_id: string | null })[]): (id: string | null) => Crumb[] {
@@ -83,14 +62,18 @@ export function createSearchService({ db, signer }: { db: Db; signer: UrlSigner 
         if (folder.dataType === 'root_object') scoped = { ...request, parent_id: undefined };
       }
       let rows = await runSearch(db, user.id, scoped, now);
-      let approximate = false;
-      // Nothing as typed: try every spelling one edit away (`invioce`, `recieve`) before giving up.
-      if (rows.length === 0 && canSpellDifferently(request.q)) {
+      let correctedTo: string | null = null;
+      // Nothing as typed: words the user has never used (`invioce`, `recieve`) are corrected to their
+      // own closest words, and the search is tried again with those, before giving up.
+      const typed = rows.length === 0 && request.q ? correctableWords(request.q) : [];
+      const corrections: Corrections =
+        typed.length > 0 ? await correctionsFor(db, user.id, typed) : new Map();
+      if (corrections.size > 0 && request.q) {
         const firstPage = { ...scoped, offset: 0, limit: 1 };
         const matchedAsTyped = scoped.offset > 0 && (await runSearch(db, user.id, firstPage, now)).length > 0;
         if (!matchedAsTyped) {
-          rows = await runSearch(db, user.id, scoped, now, { closeSpellings: true });
-          approximate = rows.length > 0;
+          rows = await runSearch(db, user.id, scoped, now, { corrections });
+          if (rows.length > 0) correctedTo = correctedText(request.q, corrections);
         }
       }
       const page = rows.slice(0, request.limit);
@@ -101,7 +84,7 @@ export function createSearchService({ db, signer }: { db: Db; signer: UrlSigner 
         desk.childCounts(user.id, folderIds),
       ]);
       const pathTo = pathsOf(ancestry);
-      const terms = parseQuery(request.q ?? '').highlight;
+      const terms = parseQuery(request.q ?? '', correctedTo ? { corrections } : {}).highlight;
       return {
         results: page.map((row) => ({
           ...toDeskObject(row, signer, childCounts.get(row.id)),
@@ -113,7 +96,7 @@ export function createSearchService({ db, signer }: { db: Db; signer: UrlSigner 
           score: row.score,
         })),
         nextOffset: rows.length > request.limit ? request.offset + request.limit : null,
-        approximate,
+        correctedTo,
       };
     },
   };

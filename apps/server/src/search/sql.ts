@@ -2,14 +2,12 @@ import { createHash } from 'node:crypto';
 import { CONTENT_PREVIEW_MAX, type ParsedSearchRequest, periodStart, searchBounds } from '@easio/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type ObjectRow, objects } from '../db/schema.js';
-import { type ParsedQuery, parseQuery } from './parse-query.js';
+import { type Corrections, type ParsedQuery, parseQuery } from './parse-query.js';
 
 /** Weights of the head's parts for ts_rank, in its order {D, C, B, A}: (text), address, tags, name. */
 const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'`);
 /** Every match gets this: a word only in the text ranks by it (and recency) alone. */
 const TEXT_MATCH = 0.03;
-/** A misspelt name's match counts for this much of its trigram similarity (a name hit ranks ~0.6). */
-const FUZZY_WEIGHT = 0.5;
 /** A name that starts with exactly what was typed gets this on top. */
 const EXACT_NAME_BOOST = 0.3;
 /** Recency lifts a score by up to a quarter, halving over about half a year. */
@@ -46,31 +44,8 @@ function keyedQuery(q: ParsedQuery, key: string): ParsedQuery {
   return { ...q, match: keyed(q.match), exclude: keyed(q.exclude) };
 }
 
-interface TextOptions {
-  /** The second try: close spellings are in the query, and names are compared by trigrams too. */
-  closeSpellings: boolean;
-}
-
-/**
- * What text must match. The first try asks only the words index, whose answer is exact for words and
- * prefixes, so the big document of each hit is never read; the second try also compares names by
- * trigrams (`<%`, its own index).
- */
-function textConditions(ownerId: string, q: ParsedQuery, { closeSpellings }: TextOptions): SQL[] {
-  if (q.match && closeSpellings) {
-    // Hundreds of alternatives look unselective to the planner, which would then read every object
-    // of the owner: behind a sub-select it plans with a typical word's selectivity and uses the index.
-    // The two ways to match are collected apart, so that neither needs the other's data re-checked
-    // (an OR would read each candidate's whole document).
-    const candidates = (condition: SQL) =>
-      sql`SELECT o.id FROM ${objects} o WHERE o.owner_id = ${ownerId} AND ${condition}`;
-    const words = candidates(sql`o.search_document @@ (SELECT ${tsq(q.match)})`);
-    const found = q.fuzzy
-      ? sql`${objects.id} IN (${words} UNION ${candidates(sql`${q.fuzzy} <% o.name`)})`
-      : sql`${objects.id} IN (${words})`;
-    // Names alike by trigrams must still lack every excluded word.
-    return q.exclude ? [found, sql`NOT (${doc} @@ ${tsq(q.exclude)})`] : [found];
-  }
+/** What text must match: the words index answers exactly for words and prefixes. */
+function textConditions(q: ParsedQuery): SQL[] {
   if (q.match) return [sql`${doc} @@ ${tsq(q.match)}`];
   // Only exclusions: every document is read (no index can list what lacks a word).
   return q.exclude ? [sql`NOT (${doc} @@ ${tsq(q.exclude)})`] : [];
@@ -78,16 +53,12 @@ function textConditions(ownerId: string, q: ParsedQuery, { closeSpellings }: Tex
 
 /**
  * Relevance: the rank of the match in the head (name, tags, address), which ranks a name far above a
- * word only in the text (that gets a small constant: the text itself is not read to rank it), plus
- * boosts for a name starting with what was typed and, on the second try, for a name spelt alike;
- * all lifted by recency.
+ * word only in the text (that gets a small constant: the text itself is not read to rank it), plus a
+ * boost for a name starting with what was typed; all lifted by recency.
  */
-function scoreExpr(q: ParsedQuery, now: Date, { closeSpellings }: TextOptions): SQL {
+function scoreExpr(q: ParsedQuery, now: Date): SQL {
   if (!q.match) return sql`NULL::float8`;
   const parts: SQL[] = [sql`ts_rank(${WEIGHTS}::float4[], ${head}, ${tsq(q.match)})`, num(TEXT_MATCH)];
-  if (closeSpellings && q.fuzzy) {
-    parts.push(sql`${num(FUZZY_WEIGHT)} * word_similarity(${q.fuzzy}, ${objects.name})`);
-  }
   if (q.exact) {
     parts.push(
       sql`CASE WHEN left(lower(${objects.name}), ${num(q.exact.length)}) = ${q.exact} THEN ${num(EXACT_NAME_BOOST)} ELSE 0 END`,
@@ -98,14 +69,28 @@ function scoreExpr(q: ParsedQuery, now: Date, { closeSpellings }: TextOptions): 
 }
 
 /** 1 for an item made long ago, up to 1 + RECENCY_BOOST for one made now. */
-function recency(now: Date): SQL {
+function recency(now: Date, itemDate: SQL = sql`${objects.itemDate}`): SQL {
   // date_part answers float8 (extract answers numeric, much slower over many rows).
-  const ageDays = sql`greatest(0, date_part('epoch', ${now.toISOString()}::timestamptz - ${objects.itemDate}) / 86400)`;
+  const ageDays = sql`greatest(0, date_part('epoch', ${now.toISOString()}::timestamptz - ${itemDate}) / 86400)`;
   return sql`(1 + ${num(RECENCY_BOOST)} / (1 + ${ageDays} / ${num(RECENCY_DAYS)}))`;
 }
 
-function filterConditions(ownerId: string, r: ParsedSearchRequest, now: Date): SQL[] {
-  const conditions: SQL[] = [sql`${objects.ownerId} = ${ownerId}`, sql`${objects.dataType} <> 'root_object'`];
+/**
+ * The filters. `ownerIndexed: false` keeps the owner a per-row check: searched words are already the
+ * owner's own (keyed) entries, and combining them with all of the owner's rows from another index
+ * costs more than it saves (~5 ms for 100,000 items).
+ */
+function filterConditions(
+  ownerId: string,
+  r: ParsedSearchRequest,
+  now: Date,
+  { ownerIndexed = true } = {},
+): SQL[] {
+  const owner = sql`${objects.ownerId} = ${ownerId}`;
+  const conditions: SQL[] = [
+    ownerIndexed ? owner : sql`(${owner}) IS TRUE`,
+    sql`${objects.dataType} <> 'root_object'`,
+  ];
   const list = <T extends string>(v: T | T[] | undefined) =>
     v === undefined ? [] : Array.isArray(v) ? v : [v];
   const sources = list(r.source);
@@ -208,14 +193,14 @@ export function searchSql(
   ownerId: string,
   r: ParsedSearchRequest,
   now: Date,
-  { closeSpellings = false } = {},
+  { corrections }: { corrections?: Corrections } = {},
 ): SQL {
-  const q = keyedQuery(parseQuery(r.q ?? '', { closeSpellings }), searchKey(ownerId));
+  const q = keyedQuery(parseQuery(r.q ?? '', { corrections }), searchKey(ownerId));
   const anchorAt = q.anchor
     ? sql`strpos(lower(left(${objects.content}, ${num(ANCHOR_SEARCH_CHARS)})), ${q.anchor})`
     : sql`0`;
   return sql`
-    WITH hits AS (${hitsSql(ownerId, r, q, now, { closeSpellings })})
+    WITH hits AS (${hitsSql(ownerId, r, q, now)})
     SELECT ${rowColumns}, hits.score AS "score",
       CASE WHEN found.at > 0 THEN
         substr(${objects.content}, greatest(1, found.at - ${num(PASSAGE_BEFORE)}), ${num(PASSAGE_LENGTH)}) END AS "passage",
@@ -227,40 +212,89 @@ export function searchSql(
 }
 
 /**
+ * The newest items are walked through for a text match only when the vocabulary says the match is
+ * common enough to be found within this many of them (otherwise its index is asked straight away)…
+ */
+const MAX_EXPECTED_WALK = 1500;
+/** …and the walk stops after this many times the expected number of items, if the estimate was wrong. */
+const WALK_MARGIN = 3;
+
+/**
+ * How many of the newest items to walk through for `enough` text matches: from the share of the
+ * user's documents holding each required word (search_words counts them; all words of a prefix are
+ * added up, alternatives too, and required words are taken as independent). 0: no walk.
+ */
+function walkLength(ownerId: string, q: ParsedQuery, enough: number): SQL {
+  const count = (t: { word: string; prefix: boolean }) =>
+    t.prefix
+      ? sql`(SELECT coalesce(sum(documents), 0) FROM search_words WHERE owner_id = ${ownerId}
+          AND word >= ${t.word}::text AND word < ${t.word}::text || chr(1114111))`
+      : sql`(SELECT coalesce(sum(documents), 0) FROM search_words WHERE owner_id = ${ownerId} AND word = ${t.word}::text)`;
+  const shares = q.shareTerms.map(
+    (alternatives) =>
+      sql`least(1.0, (${sql.join(alternatives.map(count), sql` + `)})::float8 / total.documents)`,
+  );
+  const share = sql.join(shares, sql` * `);
+  // The vocabulary's '' entry counts the user's documents (see the migration 0003_search_words.sql).
+  return sql`coalesce((SELECT CASE WHEN share * ${num(MAX_EXPECTED_WALK)} >= ${num(enough)}
+      THEN ceil(${num(WALK_MARGIN * enough)} / share)::integer ELSE 0 END
+    FROM (SELECT ${share} AS share FROM search_words total
+      WHERE total.owner_id = ${ownerId} AND total.word = '' AND total.documents > 0) estimate), 0)`;
+}
+
+/**
  * The ids of one page, with their scores. Best-first text searches take two branches whose scores
  * never overlap: items matching in their head (name, tags, address) ranked fully, then items matching
- * only in their text, newest first. The second branch can stop at the page's end however many items
- * share a common word, instead of ranking them all.
+ * only in their text, newest first. For a common match (see `walkLength`), the newest items are
+ * walked first, stopping at the page's end: no need to collect thousands of matches to keep the newest
+ * few. The walk keeps matches of either kind: when it finds `enough`, at most as many as the head
+ * branch holds match in their heads (all of them, if there are fewer than `enough`), so the rest are
+ * the newest text-only matches. When the walk is not tried, or finds too few, the words index is asked
+ * for every text-only match. Not within a folder: a folder tree's newest items are in no index order.
  */
-function hitsSql(
-  ownerId: string,
-  r: ParsedSearchRequest,
-  q: ParsedQuery,
-  now: Date,
-  options: TextOptions,
-): SQL {
-  const filters = filterConditions(ownerId, r, now);
-  const score = scoreExpr(q, now, options);
+function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: Date): SQL {
+  const score = scoreExpr(q, now);
   const page = sql`LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}`;
-  const bestFirst =
-    q.match && !options.closeSpellings && effectiveSort(r, q) === 'relevance' && r.order !== 'asc';
+  const bestFirst = q.match && effectiveSort(r, q) === 'relevance' && r.order !== 'asc';
   if (!q.match || !bestFirst) {
-    const where = sql.join([...filters, ...textConditions(ownerId, q, options)], sql` AND `);
+    const filters = filterConditions(ownerId, r, now, { ownerIndexed: !q.match });
+    const where = sql.join([...filters, ...textConditions(q)], sql` AND `);
     return sql`SELECT ${objects.id} AS id, ${score} AS score FROM ${objects} WHERE ${where}
       ORDER BY ${orderBy(r, q, score)} ${page}`;
   }
-  const enough = num(r.offset + r.limit + 1);
+  const needed = r.offset + r.limit + 1;
+  const enough = num(needed);
   const inHead = sql`${head} @@ ${tsq(q.match)}`;
   const inText = sql`${doc} @@ ${tsq(q.match)}`;
-  const where = (...more: SQL[]) => sql.join([...filters, ...more], sql` AND `);
+  const textScore = (itemDate?: SQL) => sql`(${num(TEXT_MATCH)} * ${recency(now, itemDate)})::float8`;
+  const where = (conditions: SQL[], ...more: SQL[]) => sql.join([...conditions, ...more], sql` AND `);
+  const perRow = filterConditions(ownerId, r, now, { ownerIndexed: false });
   // An excluded word must be absent from the whole document, not only from the head.
+  const headMatches = sql`(SELECT ${objects.id} AS id, ${score} AS score, ${objects.itemDate} AS item_date
+      FROM ${objects} WHERE ${where(perRow, inHead, ...(q.exclude ? [inText] : []))}
+      ORDER BY score DESC, item_date DESC, id DESC LIMIT ${enough})`;
+  const textMatches = (gate: SQL) => sql`(SELECT ${objects.id} AS id, ${textScore()} AS score,
+        ${objects.itemDate} AS item_date
+      FROM ${objects} WHERE ${gate} ${where(perRow, inText, sql`NOT (${inHead})`)}
+      ORDER BY item_date DESC, id DESC LIMIT ${enough})`;
+  if (r.parent_id || q.shareTerms.length === 0) {
+    return sql`${headMatches} UNION ALL ${textMatches(sql``)} ORDER BY score DESC, item_date DESC, id DESC ${page}`;
+  }
+  const walked = sql`(SELECT count(*) FROM walked)`;
   return sql`
-    (SELECT ${objects.id} AS id, ${score} AS score, ${objects.itemDate} AS item_date
-      FROM ${objects} WHERE ${where(inHead, ...(q.exclude ? [inText] : []))}
-      ORDER BY score DESC, item_date DESC, id DESC LIMIT ${enough})
+    WITH walked AS MATERIALIZED (
+      SELECT recent.id, recent.item_date, recent.head @@ ${tsq(q.match)} AS in_head FROM (
+        SELECT ${objects.id} AS id, ${objects.itemDate} AS item_date, ${doc} AS document, ${head} AS head
+        FROM ${objects} WHERE ${where(filterConditions(ownerId, r, now))}
+        ORDER BY ${objects.itemDate} DESC, ${objects.id} DESC LIMIT ${walkLength(ownerId, q, needed)}
+      ) recent
+      WHERE recent.document @@ ${tsq(q.match)}
+      ORDER BY recent.item_date DESC, recent.id DESC LIMIT ${enough})
+    ${headMatches}
     UNION ALL
-    (SELECT ${objects.id} AS id, (${num(TEXT_MATCH)} * ${recency(now)})::float8 AS score, ${objects.itemDate} AS item_date
-      FROM ${objects} WHERE ${where(inText, sql`NOT (${inHead})`)}
-      ORDER BY item_date DESC, id DESC LIMIT ${enough})
+    (SELECT walked.id, ${textScore(sql`walked.item_date`)}, walked.item_date FROM walked
+      WHERE ${walked} >= ${enough} AND NOT walked.in_head)
+    UNION ALL
+    ${textMatches(sql`${walked} < ${enough} AND`)}
     ORDER BY score DESC, item_date DESC, id DESC ${page}`;
 }

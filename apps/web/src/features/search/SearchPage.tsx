@@ -51,9 +51,9 @@ function Results({ state, onClearFilters }: { state: SearchState; onClearFilters
   }
   return (
     <div className={search.isPlaceholderData ? classes.busy : undefined} aria-busy={search.isPlaceholderData}>
-      {search.approximate && (
+      {search.correctedTo !== null && (
         <Text size="sm" mb="sm">
-          Nothing matched “{state.q}” as typed: these are for close spellings.
+          Nothing matched “{state.q}” as typed: showing results for “{search.correctedTo}”.
         </Text>
       )}
       <ResultList

@@ -15,8 +15,8 @@ export interface SearchPage {
   results: SearchResult[];
   /** Where the next page starts, when there is one. */
   nextOffset: number | null;
-  /** Nothing matched as typed: these results are for close spellings. */
-  approximate: boolean;
+  /** Nothing matched as typed: the text these results are for instead (close spellings), or null. */
+  correctedTo: string | null;
 }
 
 /** The offset the answer's `x-next-offset` header names; null when absent (the last page) or malformed. */
@@ -24,6 +24,16 @@ export function nextOffsetOf(header: string | null): number | null {
   if (header === null || header.trim() === '') return null;
   const offset = Number(header);
   return Number.isInteger(offset) && offset >= 0 ? offset : null;
+}
+
+/** The corrected text the answer's `x-search-approximate` header carries (URI-encoded), or null. */
+export function correctedToOf(header: string | null): string | null {
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
 }
 
 /** `POST /api/search/items`: the request checked against the shared contract before it leaves. */
@@ -34,6 +44,6 @@ export async function searchItems(request: SearchRequest, signal?: AbortSignal):
   return {
     results: data,
     nextOffset: nextOffsetOf(headers.get(SEARCH_NEXT_OFFSET_HEADER)),
-    approximate: headers.get(SEARCH_APPROXIMATE_HEADER) === 'true',
+    correctedTo: correctedToOf(headers.get(SEARCH_APPROXIMATE_HEADER)),
   };
 }

@@ -33,7 +33,7 @@ export function useSearchResults(state: SearchState) {
   const results = useMemo(() => data?.pages.flatMap((page) => page.results) ?? [], [data]);
   return {
     results,
-    approximate: data?.pages[0]?.approximate ?? false,
+    correctedTo: data?.pages[0]?.correctedTo ?? null,
     isPending: query.isPending,
     isError: query.isError,
     error: query.error,
