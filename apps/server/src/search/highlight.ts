@@ -12,6 +12,8 @@ function partStarts(word: string): number[] {
 /** The matched runs inside one word, as [start, end) pairs: at each part, the longest term. */
 function hitsIn(word: string, terms: HighlightTerm[]): [number, number][] {
   const lower = word.toLowerCase();
+  // Most words of a passage hold no term: they skip the search for part starts (a costly regex).
+  if (!terms.some((t) => lower.includes(t.word))) return [];
   // Case mapping that changes length (rare) would misplace offsets: compare whole words only then.
   const starts = lower.length === word.length ? partStarts(word) : [0];
   const ends = new Set([...starts, lower.length]);
