@@ -210,6 +210,23 @@ test('Enter shows every result, sorted and refined by period, kept in the addres
   await expect(page.getByLabel('Sort by')).toHaveValue('name');
 });
 
+test('a misspelt search shows the results for the user’s own spelling, and says so', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request);
+  const box = searchBox(page);
+  await box.fill('grocrey');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/my-desk\/search\?q=grocrey$/);
+  await expect(
+    page.getByText('Nothing matched “grocrey” as typed: showing results for “grocery”.'),
+  ).toBeVisible();
+  const list = result(page, 'Grocery list');
+  await expect(list.getByRole('button', { name: 'Grocery list' }).locator('mark')).toHaveText('Grocery');
+  await expect(result(page, 'Tax portal')).toHaveCount(0);
+});
+
 test('the filter popup narrows by kind and date, and nothing found names the filters', async ({
   page,
   request,

@@ -296,22 +296,17 @@ function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: D
   const headMatches = sql`(SELECT ${objects.id} AS id, ${score} AS score, ${objects.itemDate} AS item_date
       FROM ${objects} WHERE ${where(perRow, inHead, ...(q.exclude ? [inText] : []))}
       ORDER BY score DESC, item_date DESC, id DESC LIMIT ${enough})`;
-  const textMatches = (gate: SQL) => sql`(SELECT ${objects.id} AS id, ${textScore()} AS score,
-        ${objects.itemDate} AS item_date
+  // The newest text-only matches. `fenced` (OFFSET 0): all of them are collected before the newest
+  // are kept; within a folder tree, this keeps the planner from walking the owner's whole desk by date
+  // instead, hoping to meet the tree's few matches early (PGlite did: 39,000 rows for a small binder).
+  const textMatches = (gate: SQL, { fenced = false } = {}) => sql`(SELECT id, score, item_date FROM (
+      SELECT ${objects.id} AS id, ${textScore()} AS score, ${objects.itemDate} AS item_date
       FROM ${objects} WHERE ${gate} ${where(perRow, inText, sql`NOT (${inHead})`)}
-      ORDER BY item_date DESC, id DESC LIMIT ${enough})`;
-  if (r.parent_id) {
-    // Within a folder tree, every text match is collected before the newest are kept (OFFSET 0 keeps
-    // the planner from walking the owner's whole desk by date instead, hoping to meet the tree's few
-    // matches early: PGlite did, reading 39,000 rows for a word in a small binder).
-    const inTree = sql`(SELECT id, score, item_date FROM (SELECT ${objects.id} AS id, ${textScore()} AS score,
-        ${objects.itemDate} AS item_date
-      FROM ${objects} WHERE ${where(perRow, inText, sql`NOT (${inHead})`)} OFFSET 0) AS matches
-      ORDER BY item_date DESC, id DESC LIMIT ${enough})`;
-    return sql`${headMatches} UNION ALL ${inTree} ORDER BY score DESC, item_date DESC, id DESC ${page}`;
-  }
-  if (q.shareTerms.length === 0) {
-    return sql`${headMatches} UNION ALL ${textMatches(sql``)} ORDER BY score DESC, item_date DESC, id DESC ${page}`;
+      ${fenced ? sql`OFFSET 0` : sql``}) AS matches
+    ORDER BY item_date DESC, id DESC LIMIT ${enough})`;
+  if (r.parent_id || q.shareTerms.length === 0) {
+    const text = textMatches(sql``, { fenced: Boolean(r.parent_id) });
+    return sql`${headMatches} UNION ALL ${text} ORDER BY score DESC, item_date DESC, id DESC ${page}`;
   }
   const walked = sql`(SELECT count(*) FROM walked)`;
   return sql`
