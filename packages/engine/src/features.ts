@@ -1,0 +1,75 @@
+import { addressOf, extensionOf, wordsOf, yearsOf } from './text.js';
+import type { EngineItem } from './types.js';
+
+/** Sparse features of an item: namespaced token → weight. */
+export type Features = Map<string, number>;
+
+/** Long texts say what they are about early: the rest adds time, not accuracy. */
+export const MAX_TEXT_CHARS = 20_000;
+
+/** How much each part of an item counts, relative to a word of its text. */
+const WEIGHT = {
+  name: 3,
+  extension: 2,
+  mime: 1,
+  host: 4,
+  path: 1.5,
+  source: 0.5,
+  kind: 0.5,
+  text: 1,
+  sender: 3,
+  senderDomain: 2,
+  subject: 2.5,
+  year: 1.5,
+  tag: 3,
+} as const;
+
+function add(features: Features, token: string, weight: number) {
+  features.set(token, (features.get(token) ?? 0) + weight);
+}
+
+/** Words of a text, each counted sublinearly (1 + ln n), so a word repeated fifty times is no spam. */
+function addWords(features: Features, words: string[], weight: number) {
+  const counts = new Map<string, number>();
+  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const [w, n] of counts) add(features, `w:${w}`, weight * (1 + Math.log(n)));
+}
+
+/**
+ * Everything an item is, as features: the words of its name (file-name parts split), its extension
+ * and mime family, its address's host and path words, source and kind, the start of its text, the
+ * sender and subject of an e-mail, the years it mentions or was made in, and its tags.
+ */
+export function featuresOf(item: EngineItem): Features {
+  const f: Features = new Map();
+  const name = item.name ?? '';
+  const ext = extensionOf(name);
+  addWords(f, wordsOf(ext ? name.slice(0, -(ext.length + 1)) : name), WEIGHT.name);
+  if (ext) add(f, `x:${ext}`, WEIGHT.extension);
+  const mime = item.mimeType?.split('/')[0];
+  if (mime) add(f, `m:${mime.toLowerCase()}`, WEIGHT.mime);
+  const address = item.url ? addressOf(item.url) : null;
+  if (address) {
+    add(f, `h:${address.host}`, WEIGHT.host);
+    const parts = address.host.split('.');
+    // The name under the public suffix (`github` of `gist.github.com`) also counts as a word.
+    const brand = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+    if (brand) add(f, `w:${brand}`, WEIGHT.name);
+    addWords(f, wordsOf(address.path), WEIGHT.path);
+  }
+  add(f, `s:${item.source}`, WEIGHT.source);
+  add(f, `k:${item.kind}`, WEIGHT.kind);
+  const text = item.text?.slice(0, MAX_TEXT_CHARS) ?? '';
+  if (text) addWords(f, wordsOf(text), WEIGHT.text);
+  const from = item.email?.from?.toLowerCase().match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
+  if (from) {
+    add(f, `f:${from}`, WEIGHT.sender);
+    add(f, `d:${from.split('@')[1]}`, WEIGHT.senderDomain);
+  }
+  if (item.email?.subject) addWords(f, wordsOf(item.email.subject), WEIGHT.subject);
+  const years = new Set([...yearsOf(name), ...yearsOf(text.slice(0, 2000))]);
+  if (item.date) years.add(String(new Date(item.date).getUTCFullYear()));
+  for (const y of years) add(f, `y:${y}`, WEIGHT.year);
+  for (const tag of item.tags ?? []) add(f, `t:${tag.toLowerCase()}`, WEIGHT.tag);
+  return f;
+}

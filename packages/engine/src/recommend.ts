@@ -1,0 +1,183 @@
+import { BinderProfiles, EVIDENCE, type Placement } from './classifier.js';
+import { cluster } from './cluster.js';
+import { type Features, featuresOf } from './features.js';
+import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
+import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
+import { addScaled, dot, Idf, norm, type Vector } from './vectors.js';
+
+/** An item is proposed for an existing binder only when it is at least this alike to it… */
+export const MIN_PLACEMENT = 0.2;
+/** …and clearly more alike to it than to the next binder (else the choice is left to grouping). */
+export const MIN_MARGIN = 0.02;
+
+export interface RecommendInput {
+  binders: EngineBinder[];
+  filed: FiledItem[];
+  unfiled: EngineItem[];
+  events?: FilingEvent[];
+  /** The user's tags in use, reused before new ones are made up. */
+  existingTags?: string[];
+}
+
+export interface RecommendedGroup {
+  objectIds: string[];
+  /** The binder these items fit on the desk, or null for a new group. */
+  binderId: string | null;
+  binderNameOptions: string[];
+  drawerNameOptions: string[];
+  tags: string[];
+  /** How sure: the mean similarity of the items to the binder or to their group, 0–1. */
+  score: number;
+}
+
+/** A trained engine: rank binders for items, learn from the user's choices, recommend groups. */
+export class Engine {
+  private readonly idf = new Idf();
+  private readonly profiles = new BinderProfiles();
+  private readonly binders: Map<string, EngineBinder>;
+  private readonly features = new Map<string, Features>();
+
+  private constructor(binders: EngineBinder[]) {
+    this.binders = new Map(binders.map((b) => [b.id, b]));
+  }
+
+  /**
+   * Trains on the desk: every item's words count for rarity; each filed item counts for its binder
+   * (more when the user put it there: moved or accepted), and each dismissal against its pairing.
+   */
+  static train({ binders, filed, unfiled, events = [] }: RecommendInput): Engine {
+    const engine = new Engine(binders);
+    for (const item of [...filed, ...unfiled]) {
+      const f = featuresOf(item);
+      engine.features.set(item.id, f);
+      engine.idf.add(f);
+    }
+    const confirmed = new Set(
+      events.filter((e) => e.kind !== 'dismissed').map((e) => `${e.objectId} ${e.binderId}`),
+    );
+    for (const item of filed) {
+      if (!engine.binders.has(item.binderId)) continue;
+      const weight = confirmed.has(`${item.id} ${item.binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
+      engine.profiles.learn(item.binderId, engine.vectorOf(item), weight);
+    }
+    for (const e of events) {
+      const f = engine.features.get(e.objectId);
+      if (e.kind === 'dismissed' && f && engine.binders.has(e.binderId)) {
+        engine.profiles.learn(e.binderId, engine.idf.vector(f), EVIDENCE.dismissed);
+      }
+    }
+    return engine;
+  }
+
+  private vectorOf(item: EngineItem): Vector {
+    let f = this.features.get(item.id);
+    if (!f) {
+      f = featuresOf(item);
+      this.features.set(item.id, f);
+    }
+    return this.idf.vector(f);
+  }
+
+  /** The binders an item fits best, best first. */
+  rank(item: EngineItem, limit = 3): Placement[] {
+    return this.profiles.rank(this.vectorOf(item), limit);
+  }
+
+  /** Learns one choice at once: an item the user filed (or accepted) into a binder, or a dismissal. */
+  learn(item: EngineItem, binderId: string, kind: FilingEvent['kind']): void {
+    const weight = kind === 'dismissed' ? EVIDENCE.dismissed : EVIDENCE.confirmed;
+    this.profiles.learn(binderId, this.vectorOf(item), weight);
+  }
+
+  /**
+   * Groups for unfiled items: those that clearly fit an existing binder, per binder (its name first,
+   * then the next binders they fit); the rest clustered by likeness, each group named from what its
+   * items share. Deterministic: items are taken in id order.
+   */
+  recommend(unfiled: EngineItem[], existingTags: string[] = []): RecommendedGroup[] {
+    const items = [...unfiled].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    type Placed = { ids: string[]; scores: number[]; runnersUp: Map<string, number> };
+    const placed = new Map<string, Placed>();
+    const rest: EngineItem[] = [];
+    for (const item of items) {
+      const ranked = this.rank(item, 3);
+      const [best, next] = ranked;
+      if (best && best.score >= MIN_PLACEMENT && best.score - (next?.score ?? 0) >= MIN_MARGIN) {
+        const group: Placed = placed.get(best.binderId) ?? { ids: [], scores: [], runnersUp: new Map() };
+        group.ids.push(item.id);
+        group.scores.push(best.score);
+        for (const p of ranked.slice(1)) {
+          group.runnersUp.set(p.binderId, (group.runnersUp.get(p.binderId) ?? 0) + p.score);
+        }
+        placed.set(best.binderId, group);
+      } else rest.push(item);
+    }
+
+    const groups: RecommendedGroup[] = [];
+    for (const [binderId, g] of placed) {
+      const binder = this.binders.get(binderId) as EngineBinder;
+      const others = [...g.runnersUp]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .map(([id]) => this.binders.get(id))
+        .filter((b): b is EngineBinder => b !== undefined);
+      groups.push({
+        objectIds: g.ids,
+        binderId,
+        binderNameOptions: unique([binder.name, ...others.map((b) => b.name)]).slice(0, 3),
+        drawerNameOptions: unique([binder.drawerName, ...others.map((b) => b.drawerName)]).slice(0, 3),
+        tags: tagsFor(
+          g.ids.map((id) => this.features.get(id) as Features),
+          this.idf,
+          existingTags,
+        ),
+        score: mean(g.scores),
+      });
+    }
+
+    const vectors = rest.map((item) => this.vectorOf(item));
+    const binderNames = [...this.binders.values()].map((b) => b.name);
+    const drawers = drawerProfiles([...this.binders.values()], (id) => this.profiles.profile(id));
+    for (const c of cluster(vectors)) {
+      const members = c.members.map((i) => rest[i] as EngineItem);
+      const features = members.map((m) => this.features.get(m.id) as Features);
+      const centreNorm = norm(c.centre);
+      const fits = drawers
+        .map((d) => ({ name: d.name, score: centreNorm > 0 ? dot(c.centre, d.profile) / centreNorm : 0 }))
+        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+      groups.push({
+        objectIds: members.map((m) => m.id),
+        binderId: null,
+        binderNameOptions: binderNameOptions(features, { idf: this.idf, binderNames, drawerNames: [] }),
+        drawerNameOptions: drawerNameOptions(features, fits),
+        tags: tagsFor(features, this.idf, existingTags),
+        score: c.members.length > 1 ? centreNorm / c.members.length : 0,
+      });
+    }
+    return groups.sort(
+      (a, b) => b.score - a.score || (a.objectIds[0] ?? '').localeCompare(b.objectIds[0] ?? ''),
+    );
+  }
+}
+
+/** Each drawer's profile: its binders' profiles summed and scaled to length 1. */
+function drawerProfiles(binders: EngineBinder[], profileOf: (id: string) => Vector) {
+  const byDrawer = new Map<string, { name: string; profile: Vector }>();
+  for (const b of binders) {
+    const d = byDrawer.get(b.drawerId) ?? { name: b.drawerName, profile: new Map() };
+    addScaled(d.profile, profileOf(b.id), 1);
+    byDrawer.set(b.drawerId, d);
+  }
+  return [...byDrawer.values()].map((d) => {
+    const n = norm(d.profile);
+    if (n > 0) for (const [t, x] of d.profile) d.profile.set(t, x / n);
+    return d;
+  });
+}
+
+const unique = (names: string[]) => [...new Set(names)];
+const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length);
+
+/** Trains on the desk and recommends groups for its unfiled items, in one call. */
+export function recommend(input: RecommendInput): RecommendedGroup[] {
+  return Engine.train(input).recommend(input.unfiled, input.existingTags);
+}
