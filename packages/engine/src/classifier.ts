@@ -16,51 +16,97 @@ export interface Placement {
  * a dismissal subtracts, never below zero per token.
  */
 export class BinderProfiles {
-  /** token → binder → weight: the profiles, stored as postings so an item only meets binders sharing a token. */
-  private readonly postings = new Map<string, Map<string, number>>();
-  private readonly squares = new Map<string, number>();
+  /** Binders by number, so profiles and scores are arrays, not maps of strings. */
+  private readonly ids: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  /** token → binder number → weight: the profiles, stored as postings so an item only meets binders sharing a token. */
+  private readonly postings = new Map<string, Map<number, number>>();
+  /** The postings as arrays, made when first ranked with and dropped when learned into (faster to scan). */
+  private readonly compiled = new Map<string, { binders: Int32Array; weights: Float64Array }>();
+  private squares: number[] = [];
+  private scores = new Float64Array(0);
+
+  private numberOf(binderId: string): number {
+    let n = this.numbers.get(binderId);
+    if (n === undefined) {
+      n = this.ids.length;
+      this.ids.push(binderId);
+      this.numbers.set(binderId, n);
+      this.squares.push(0);
+      this.scores = new Float64Array(this.ids.length);
+    }
+    return n;
+  }
 
   learn(binderId: string, vector: Vector, weight: number): void {
-    let squares = this.squares.get(binderId) ?? 0;
+    const b = this.numberOf(binderId);
+    let squares = this.squares[b] ?? 0;
     for (const [token, x] of vector) {
       let byBinder = this.postings.get(token);
       if (!byBinder) {
         byBinder = new Map();
         this.postings.set(token, byBinder);
       }
-      const before = byBinder.get(binderId) ?? 0;
+      this.compiled.delete(token);
+      const before = byBinder.get(b) ?? 0;
       const after = Math.max(0, before + x * weight);
       squares += after * after - before * before;
-      if (after > 0) byBinder.set(binderId, after);
-      else byBinder.delete(binderId);
+      if (after > 0) byBinder.set(b, after);
+      else byBinder.delete(b);
     }
-    this.squares.set(binderId, Math.max(0, squares));
+    this.squares[b] = Math.max(0, squares);
+  }
+
+  private postingOf(token: string) {
+    let posting = this.compiled.get(token);
+    if (!posting) {
+      const byBinder = this.postings.get(token);
+      if (!byBinder) return undefined;
+      posting = { binders: Int32Array.from(byBinder.keys()), weights: Float64Array.from(byBinder.values()) };
+      this.compiled.set(token, posting);
+    }
+    return posting;
   }
 
   /** The binders ranked by similarity to an item's vector, best first (ties by binder id). */
   rank(vector: Vector, limit = 3): Placement[] {
-    const sums = new Map<string, number>();
+    const scores = this.scores;
+    scores.fill(0);
     for (const [token, x] of vector) {
-      const byBinder = this.postings.get(token);
-      if (!byBinder) continue;
-      for (const [binderId, w] of byBinder) sums.set(binderId, (sums.get(binderId) ?? 0) + x * w);
+      const posting = this.postingOf(token);
+      if (!posting) continue;
+      const { binders, weights } = posting;
+      for (let i = 0; i < binders.length; i += 1) {
+        const b = binders[i] as number;
+        scores[b] = (scores[b] ?? 0) + x * (weights[i] as number);
+      }
     }
-    const placements: Placement[] = [];
-    for (const [binderId, sum] of sums) {
-      const length = Math.sqrt(this.squares.get(binderId) ?? 0);
-      if (length > 0) placements.push({ binderId, score: sum / length });
+    // The best few by a partial selection: the binders are many, the answer is short.
+    const best: Placement[] = [];
+    for (let b = 0; b < scores.length; b += 1) {
+      const sum = scores[b] ?? 0;
+      if (sum <= 0) continue;
+      const score = sum / Math.sqrt(this.squares[b] ?? 1);
+      const binderId = this.ids[b] as string;
+      if (best.length === limit) {
+        const last = best[limit - 1] as Placement;
+        if (score < last.score || (score === last.score && binderId > last.binderId)) continue;
+        best.pop();
+      }
+      best.push({ binderId, score });
+      best.sort((x, y) => y.score - x.score || (x.binderId < y.binderId ? -1 : 1));
     }
-    placements.sort((a, b) => b.score - a.score || (a.binderId < b.binderId ? -1 : 1));
-    return placements.slice(0, limit);
+    return best;
   }
 
   /** A binder's profile scaled to length 1 (for comparing groups of items with binders). */
   profile(binderId: string): Vector {
-    const length = Math.sqrt(this.squares.get(binderId) ?? 0);
+    const b = this.numbers.get(binderId);
     const v: Vector = new Map();
-    if (length === 0) return v;
+    const length = b === undefined ? 0 : Math.sqrt(this.squares[b] ?? 0);
+    if (b === undefined || length === 0) return v;
     for (const [token, byBinder] of this.postings) {
-      const w = byBinder.get(binderId);
+      const w = byBinder.get(b);
       if (w) v.set(token, w / length);
     }
     return v;

@@ -60,7 +60,7 @@ export function featuresOf(item: EngineItem): Features {
   add(f, `s:${item.source}`, WEIGHT.source);
   add(f, `k:${item.kind}`, WEIGHT.kind);
   const text = item.text?.slice(0, MAX_TEXT_CHARS) ?? '';
-  if (text) addWords(f, wordsOf(text), WEIGHT.text);
+  if (text) addWords(f, wordsOf(text, { splitCase: false }), WEIGHT.text);
   const from = item.email?.from?.toLowerCase().match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
   if (from) {
     add(f, `f:${from}`, WEIGHT.sender);

@@ -90,16 +90,19 @@ export interface NamingContext {
 /** The words most telling of a group: summed weight × rarity, names and addresses before text. */
 export function distinctiveWords(features: Features[], idf: Idf, limit = 5): string[] {
   const scores = new Map<string, number>();
+  const holders = new Map<string, number>();
   for (const f of features) {
     for (const [token, w] of f) {
       if (!token.startsWith('w:')) continue;
-      scores.set(token.slice(2), (scores.get(token.slice(2)) ?? 0) + w * idf.weight(token));
+      const word = token.slice(2);
+      scores.set(word, (scores.get(word) ?? 0) + w * idf.weight(token));
+      holders.set(word, (holders.get(word) ?? 0) + 1);
     }
   }
   // A word in only one item of a larger group names that item, not the group.
   const minItems = features.length >= 4 ? 2 : 1;
   return [...scores]
-    .filter(([word]) => features.filter((f) => f.has(`w:${word}`)).length >= minItems)
+    .filter(([word]) => (holders.get(word) ?? 0) >= minItems)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, limit)
     .map(([word]) => word);

@@ -15,9 +15,14 @@ const STOP_WORDS = new Set(
 
 const SPLIT_CASE = /([a-z])([A-Z])|([A-Za-z])([0-9])|([0-9])([A-Za-z])/g;
 
-/** The words of a text: letters only (numbers say little, except years: see `yearsOf`). */
-export function wordsOf(text: string): string[] {
-  const spaced = text.replace(SPLIT_CASE, (_m, a, b, c, d, e, f) => `${a ?? c ?? e} ${b ?? d ?? f}`);
+/**
+ * The words of a text: letters only (numbers say little, except years: see `yearsOf`). With
+ * `splitCase` (names), also where case changes (`InvoiceACME`); prose is not split (faster).
+ */
+export function wordsOf(text: string, { splitCase = true } = {}): string[] {
+  const spaced = splitCase
+    ? text.replace(SPLIT_CASE, (_m, a, b, c, d, e, f) => `${a ?? c ?? e} ${b ?? d ?? f}`)
+    : text;
   const words = spaced.toLowerCase().match(/\p{L}[\p{L}\p{M}]*/gu) ?? [];
   return words.filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
 }
