@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedRandIndex, evaluate, type LabeledItem, seededRandom } from './evaluate.js';
+import { adjustedRandIndex, evaluate, type LabeledItem } from './evaluate.js';
+import { seededRandom } from './random.js';
 
 describe('adjustedRandIndex', () => {
   it('is 1 for the same partition under other names, and near 0 for an unrelated one', () => {

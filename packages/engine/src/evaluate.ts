@@ -1,3 +1,4 @@
+import { seededRandom } from './random.js';
 import { Engine } from './recommend.js';
 import type { EngineBinder, EngineItem, FiledItem } from './types.js';
 
@@ -29,18 +30,6 @@ export interface Evaluation {
   ari: number;
   /** top-1 over the items still unfiled after each round of simulated accepts. */
   rounds: number[];
-}
-
-/** A small seeded generator (mulberry32): the same seed, the same split. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function shuffled<T>(items: T[], random: () => number): T[] {

@@ -1,3 +1,4 @@
+import { seededRandom } from '../random.js';
 import type { EngineItem } from '../types.js';
 
 /**
@@ -23,18 +24,6 @@ export interface CorpusOptions {
 }
 
 type Rng = () => number;
-
-/** mulberry32: a small, fast, seeded PRNG. */
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Lists are written as `a|b|c` to keep the tables short; a spaced ` | ` is a literal bar. */
 const list = (s: string | undefined): string[] => (s ? s.split(/(?<! )\|(?! )/) : []);
@@ -662,7 +651,7 @@ function makeItem(rng: Rng, f: Flavour, s: Spec, kind: Kind): Omit<EngineItem, '
 export function syntheticCorpus(options: CorpusOptions): CorpusBinder[] {
   const { seed, perBinder = 30, flavour = 'tuning' } = options;
   const f = flavour === 'holdout' ? HOLDOUT : TUNING;
-  const rng = mulberry32(hash(`${flavour}:${seed}`) ^ Math.imul(seed | 0, 0x9e3779b1));
+  const rng = seededRandom(hash(`${flavour}:${seed}`) ^ Math.imul(seed | 0, 0x9e3779b1));
   const totalWeight = f.binders.reduce((a, s) => a + s.weight, 0);
   const binders = f.binders.map((s) => {
     const size = Math.max(
