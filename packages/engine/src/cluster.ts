@@ -1,7 +1,11 @@
 import { addScaled, dot, norm, type Vector } from './vectors.js';
 
-/** How alike (cosine to the group's centre) an item must be to join a group rather than start one. */
-export const JOIN_SIMILARITY = 0.3;
+/**
+ * How alike (cosine to the group's centre) an item must be to join a group rather than start one.
+ * Chosen on the synthetic `tuning` corpus (seeds 1–4, the adjusted Rand index of held-out binders:
+ * 0.36 at 0.3, 0.52 at 0.15, 0.64 at 0.1, flat below); on `holdout` it gives 0.46 (0.16 at 0.3).
+ */
+export const JOIN_SIMILARITY = 0.1;
 /** Reassignment passes after the first (k-means style): items settle with the centre that fits best. */
 const SETTLE_PASSES = 2;
 
