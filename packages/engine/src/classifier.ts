@@ -99,16 +99,15 @@ export class BinderProfiles {
     return best;
   }
 
-  /** A binder's profile scaled to length 1 (for comparing groups of items with binders). */
-  profile(binderId: string): Vector {
-    const b = this.numbers.get(binderId);
-    const v: Vector = new Map();
-    const length = b === undefined ? 0 : Math.sqrt(this.squares[b] ?? 0);
-    if (b === undefined || length === 0) return v;
+  /** Every binder's profile scaled to length 1, in one pass over the postings (for comparing groups with drawers). */
+  all(): Map<string, Vector> {
+    const profiles = new Map<string, Vector>(this.ids.map((id) => [id, new Map()]));
     for (const [token, byBinder] of this.postings) {
-      const w = byBinder.get(b);
-      if (w) v.set(token, w / length);
+      for (const [b, w] of byBinder) {
+        const length = Math.sqrt(this.squares[b] ?? 0);
+        if (length > 0) profiles.get(this.ids[b] as string)?.set(token, w / length);
+      }
     }
-    return v;
+    return profiles;
   }
 }

@@ -84,7 +84,6 @@ const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 export interface NamingContext {
   idf: Idf;
   binderNames: string[];
-  drawerNames: string[];
 }
 
 /** The words most telling of a group: summed weight × rarity, names and addresses before text. */

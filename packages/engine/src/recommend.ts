@@ -136,7 +136,8 @@ export class Engine {
 
     const vectors = rest.map((item) => this.vectorOf(item));
     const binderNames = [...this.binders.values()].map((b) => b.name);
-    const drawers = drawerProfiles([...this.binders.values()], (id) => this.profiles.profile(id));
+    const profiles = this.profiles.all();
+    const drawers = drawerProfiles([...this.binders.values()], (id) => profiles.get(id) ?? new Map());
     for (const c of cluster(vectors)) {
       const members = c.members.map((i) => rest[i] as EngineItem);
       const features = members.map((m) => this.features.get(m.id) as Features);
@@ -147,14 +148,14 @@ export class Engine {
       groups.push({
         objectIds: members.map((m) => m.id),
         binderId: null,
-        binderNameOptions: binderNameOptions(features, { idf: this.idf, binderNames, drawerNames: [] }),
+        binderNameOptions: binderNameOptions(features, { idf: this.idf, binderNames }),
         drawerNameOptions: drawerNameOptions(features, fits),
         tags: tagsFor(features, this.idf, existingTags),
         score: c.members.length > 1 ? centreNorm / c.members.length : 0,
       });
     }
     return groups.sort(
-      (a, b) => b.score - a.score || (a.objectIds[0] ?? '').localeCompare(b.objectIds[0] ?? ''),
+      (a, b) => b.score - a.score || ((a.objectIds[0] ?? '') < (b.objectIds[0] ?? '') ? -1 : 1),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctableWords, MAX_TERMS, parseQuery, spellingVariants } from './parse-query.js';
+import { correctableWords, correctedText, MAX_TERMS, parseQuery, spellingVariants } from './parse-query.js';
 
 describe('parseQuery', () => {
   it('matches every word, each also as the start of a longer word', () => {
@@ -72,6 +72,9 @@ describe('parseQuery', () => {
     expect(parsed.match).toBe(`('invioce':* | 'invoice' | 'invoices') & 'tax':* & !('draft':*)`);
     expect(parsed.highlight.map((t) => t.word)).toEqual(['invioce', 'invoice', 'invoices', 'tax']);
     expect(parsed.anchor).toBe('invoices');
+    expect(correctedText('Invioce tax -draft', new Map([['invioce', ['invoice']]]))).toBe(
+      'invoice tax -draft',
+    );
   });
 });
 

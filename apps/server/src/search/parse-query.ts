@@ -129,6 +129,11 @@ function termQuery(
   return words.length > 1 ? `(${joined})` : joined;
 }
 
+/** The typed text with each corrected word replaced by its first correction (what was searched for). */
+export function correctedText(q: string, corrections: Corrections): string {
+  return q.replace(WORD, (w) => corrections.get(w.toLowerCase())?.[0] ?? w);
+}
+
 /**
  * The typed words worth correcting when nothing matched: the first few plain, positive words of four
  * to 24 characters (not in phrases, which are meant exactly).
@@ -176,13 +181,13 @@ export function parseQuery(q: string, { corrections = new Map() as Corrections }
     const tokenTerms: HighlightTerm[][] = [];
     for (const word of wordsOf(token.text)) {
       const fixes = token.kind === 'word' ? (corrections.get(word) ?? []) : [];
-      tokenTerms.push([
+      const alternatives: HighlightTerm[] = [
         { word, prefix: token.kind === 'word' && word.length >= MIN_PREFIX_LENGTH },
         ...fixes.map((c) => ({ word: c, prefix: false })),
-      ]);
-      highlight.push({ word, prefix: token.kind === 'word' && word.length >= MIN_PREFIX_LENGTH });
+      ];
+      tokenTerms.push(alternatives);
+      highlight.push(...alternatives);
       if (token.kind === 'word') plainWords.push(word);
-      for (const c of fixes) highlight.push({ word: c, prefix: false });
     }
     const last = groups.at(-1);
     if (pendingOr && last) {

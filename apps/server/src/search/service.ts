@@ -12,9 +12,9 @@ import { createDeskRepository } from '../desk/repository.js';
 import { notFound } from '../desk/service.js';
 import type { UrlSigner } from '../desk/signed-urls.js';
 import { markText, snippet } from './highlight.js';
-import { type Corrections, correctableWords, parseQuery } from './parse-query.js';
+import { type Corrections, correctableWords, correctedText, parseQuery } from './parse-query.js';
 import { searchSql, toSearchRow } from './sql.js';
-import { correctedText, correctionsFor } from './vocabulary.js';
+import { correctionsFor } from './vocabulary.js';
 
 export interface SearchPage {
   results: SearchResult[];

@@ -49,8 +49,3 @@ export async function correctionsFor(db: Db, ownerId: string, words: string[]): 
   for (const { typed, word } of rows) corrections.set(typed, [...(corrections.get(typed) ?? []), word]);
   return corrections;
 }
-
-/** The typed text with each corrected word replaced by its first correction (what was searched for). */
-export function correctedText(q: string, corrections: Corrections): string {
-  return q.replace(/[\p{L}\p{M}\p{N}]+/gu, (w) => corrections.get(w.toLowerCase())?.[0] ?? w);
-}

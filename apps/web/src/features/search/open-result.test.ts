@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextOffsetOf } from './api';
+import { correctedToOf, nextOffsetOf } from './api';
 import { inFolderHref, openResultHref, pathText } from './open-result';
 
 const ROOT = { id: '00000000-0000-4000-8000-000000000001', name: 'root', data_type: 'root_object' as const };
@@ -47,5 +47,14 @@ describe('nextOffsetOf', () => {
     expect(nextOffsetOf('')).toBeNull();
     expect(nextOffsetOf('-1')).toBeNull();
     expect(nextOffsetOf('abc')).toBeNull();
+  });
+});
+
+describe('correctedToOf', () => {
+  it('reads what a corrected search was for, null when it was not corrected', () => {
+    expect(correctedToOf('invoice%20tax')).toBe('invoice tax');
+    expect(correctedToOf('r%C3%A9sum%C3%A9')).toBe('résumé');
+    expect(correctedToOf(null)).toBeNull();
+    expect(correctedToOf('100%')).toBe('100%');
   });
 });
