@@ -4,6 +4,7 @@ export * from './countries.js';
 export * from './desk.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './recommendations.js';
 export * from './rules.js';
 export * from './search.js';
 export * from './server-config.js';

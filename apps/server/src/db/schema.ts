@@ -5,7 +5,9 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -126,5 +128,79 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_time_idx').on(t.key, t.failedAt)],
 );
 
+/**
+ * Groups of unfiled items the engine proposes to file together. `ignored` is set when the user
+ * deletes one (and when they accept it, with `accepted_at`), so open ones are those not ignored; the
+ * identity id makes "newest first" id order.
+ */
+export const recommendations = pgTable(
+  'recommendations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectIds: uuid().array().notNull(),
+    drawerNameOptions: text().array().notNull(),
+    binderNameOptions: text().array().notNull(),
+    tags: text().array().notNull(),
+    /** The existing binder the items fit, or null for a new one. */
+    binderId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
+    ignored: boolean().notNull().default(false),
+    acceptedAt: timestamp(ms),
+    /** How sure the engine was of the group, 0–1. */
+    score: doublePrecision().notNull(),
+    modelVersion: text().notNull(),
+    createdAt: timestamp(ms).notNull().defaultNow(),
+  },
+  (t) => [index('recommendations_owner_open_idx').on(t.ownerId, t.id).where(sql`NOT ${t.ignored}`)],
+);
+
+/** Every filing the user made or accepted, and every proposal they dismissed: the engine learns from them. */
+export const filingEvents = pgTable(
+  'filing_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    binderId: uuid()
+      .notNull()
+      .references(() => objects.id, { onDelete: 'cascade' }),
+    /** `moved` (by the user), `accepted` (a recommendation) or `dismissed` (a deleted recommendation). */
+    kind: text().notNull(),
+    recommendationId: bigint({ mode: 'number' }).references(() => recommendations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp(ms).notNull().defaultNow(),
+  },
+  (t) => [
+    index('filing_events_owner_idx').on(t.ownerId, t.id),
+    index('filing_events_object_idx').on(t.objectId),
+    index('filing_events_binder_idx').on(t.binderId),
+  ],
+);
+
+/** Where each user's recommendation generation stands: one row per user, one run at a time. */
+export const recommendationRuns = pgTable('recommendation_runs', {
+  ownerId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** `queued`, `running`, `done` or `failed`. */
+  state: text().notNull(),
+  /** Set when another run is asked for while one runs: the running one goes once more. */
+  again: boolean().notNull().default(false),
+  requestedAt: timestamp(ms),
+  startedAt: timestamp(ms),
+  finishedAt: timestamp(ms),
+  created: integer().notNull().default(0),
+  unfiled: integer().notNull().default(0),
+  error: text(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ObjectRow = typeof objects.$inferSelect;
+export type RecommendationRow = typeof recommendations.$inferSelect;
