@@ -17,6 +17,9 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { metaRoutes } from './meta/routes.js';
+import type { RecommendationScheduler } from './recommendations/jobs.js';
+import { recommendationRoutes } from './recommendations/routes.js';
+import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
 import { createSearchService } from './search/service.js';
 import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
@@ -30,6 +33,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Queues background processing of newly stored files. */
   onFilesStored: (objectIds: string[]) => Promise<void>;
+  /** Queues recommendation generations (at once when asked, debounced after new items). */
+  recommendationScheduler: RecommendationScheduler;
   jwtSecret: string;
   /** The built web app to serve; API only when absent. */
   webDistDir?: string;
@@ -42,6 +47,7 @@ export async function buildApp({
   database,
   blobs,
   onFilesStored,
+  recommendationScheduler,
   jwtSecret,
   webDistDir,
   logger,
@@ -87,10 +93,23 @@ export async function buildApp({
     signer,
     maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     onFilesStored,
+    // A generation that could not be queued must not fail the upload: it runs at the next one.
+    onItemsAdded: (ownerId) =>
+      void recommendationScheduler
+        .itemsAdded(ownerId)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not queue recommendations')),
   });
   await app.register(searchRoutes, {
     prefix: '/api/search',
     search: createSearchService({ db: database.db, signer }),
+  });
+  await app.register(recommendationRoutes, {
+    prefix: '/api/recommendations',
+    recommendations: createRecommendationService({
+      db: database.db,
+      signer,
+      scheduler: recommendationScheduler,
+    }),
   });
   await registerSpa(app, webDistDir);
   return app;

@@ -29,6 +29,13 @@ export const configSchema = z.object({
     .positive()
     .max(1024 * 1024)
     .default(100),
+  /** Seconds after new items arrive before recommendations are generated for them (more arrivals fold in). */
+  RECOMMEND_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60)
+    .default(30),
   /** `local` (files under DATA_DIR/blobs) or `s3://bucket[/prefix]`. */
   BLOB_STORE: z
     .string()

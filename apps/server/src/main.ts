@@ -6,6 +6,7 @@ import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { createFileProcessor } from './processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
+import { createRecommendationScheduler, registerRecommendationJobs } from './recommendations/jobs.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
@@ -22,6 +23,7 @@ const blobs = createBlobStore({
 });
 const queue = createJobQueue(database, { onError: (err) => console.error('job queue:', err) });
 await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+await registerRecommendationJobs(queue, database.db);
 await queue.start();
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -32,6 +34,9 @@ const app = await buildApp({
   onFilesStored: async (ids) => {
     for (const id of ids) await enqueueFileJob(queue, id);
   },
+  recommendationScheduler: createRecommendationScheduler(queue, {
+    debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
+  }),
   jwtSecret,
   webDistDir,
 });

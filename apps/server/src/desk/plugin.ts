@@ -14,16 +14,26 @@ export interface DeskPluginOptions {
   signer: UrlSigner;
   maxUploadBytes: number;
   onFilesStored: (objectIds: string[]) => Promise<void>;
+  onItemsAdded: (ownerId: string) => void;
 }
 
 /** The desk domain: tree, items, uploads and downloads under `/api/desk`. */
 export async function deskPlugin(
   app: FastifyInstance,
-  { db, blobs, signer, maxUploadBytes, onFilesStored }: DeskPluginOptions,
+  { db, blobs, signer, maxUploadBytes, onFilesStored, onItemsAdded }: DeskPluginOptions,
 ) {
   const releaseBlobs = createBlobReleaser(db, blobs, app.log);
-  const desk = createDeskService({ db, signer, releaseBlobs });
+  const desk = createDeskService({ db, signer, releaseBlobs, onItemsAdded });
   await app.register(deskRoutes, { desk });
-  await app.register(uploadRoutes, { db, desk, blobs, signer, maxUploadBytes, releaseBlobs, onFilesStored });
+  await app.register(uploadRoutes, {
+    db,
+    desk,
+    blobs,
+    signer,
+    maxUploadBytes,
+    releaseBlobs,
+    onFilesStored,
+    onItemsAdded,
+  });
   await app.register(downloadRoutes, { db, desk, blobs, signer });
 }

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { ObjectRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
+import { recordFilings } from '../recommendations/filing-events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
@@ -31,6 +32,8 @@ export interface DeskDeps {
   signer: UrlSigner;
   /** Removes blobs no object uses any more; called after a delete has committed. */
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
+  /** New items arrived on the user's desk (recommendations are generated for them, debounced). */
+  onItemsAdded: (ownerId: string) => void;
 }
 
 function rootOf(user: UserRow): string {
@@ -39,7 +42,7 @@ function rootOf(user: UserRow): string {
 }
 
 /** The desk tree of one user: every call is scoped to the signed-in owner; other ids are 404. */
-export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
+export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: DeskDeps) {
   const repo = createDeskRepository(db);
 
   async function ownedFolder(user: UserRow, id: string): Promise<ObjectRow> {
@@ -159,6 +162,7 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
       }
       const [row] = await repo.insert([values]);
       if (!row) throw new Error('insert returned no row');
+      onItemsAdded(user.id);
       return toDeskObject(row, signer);
     },
 
@@ -207,7 +211,12 @@ export function createDeskService({ db, signer, releaseBlobs }: DeskDeps) {
             );
           }
         }
-        return { count: await txRepo.moveAll(user.id, unique, targetId) };
+        const count = await txRepo.moveAll(user.id, unique, targetId);
+        if (target.dataType === 'binder_object') {
+          const items = rows.filter((r) => !isFolderType(r.dataType as DataType)).map((r) => r.id);
+          await recordFilings(tx, user.id, items, targetId, 'moved');
+        }
+        return { count };
       });
     },
 

@@ -32,6 +32,8 @@ export interface UploadDeps {
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
   /** New files to process in the background (text, thumbnail, EXIF), once their objects are committed. */
   onFilesStored: (objectIds: string[]) => Promise<void>;
+  /** New items arrived on the user's desk (recommendations are generated for them, debounced). */
+  onItemsAdded: (ownerId: string) => void;
 }
 
 const errors = {
@@ -145,6 +147,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
         return { made, fresh, duplicates };
       });
       if (result.fresh.length) await deps.onFilesStored(result.fresh);
+      if (result.made.length) deps.onItemsAdded(user.id);
       return {
         items: result.made.map((row) => toDeskObject(row, signer)),
         duplicates: result.duplicates.map((d) => ({

@@ -80,6 +80,12 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
         'GET /api/health',
         'GET /api/google/get_auth_url/{source}',
         'GET /api/dropbox/get_auth_url/{source}',
+        'POST /api/search/items',
+        'GET /api/recommendations/generate_recommendations',
+        'GET /api/recommendations/generation_status',
+        'GET /api/recommendations/list_recommendations',
+        'POST /api/recommendations/accept_recommendation',
+        'POST /api/recommendations/delete_recommendation',
       ]),
     );
     const routes = t.app.printRoutes({ commonPrefix: false });

@@ -13,8 +13,15 @@ export interface WorkOptions {
  * role runs them: pg-boss on PostgreSQL (and on PGlite when it can), one interface either way.
  */
 export interface JobQueue {
-  /** Queue a job; `singletonKey` drops a second job with the same key while one is queued. */
-  send(name: string, data: Record<string, unknown>, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * Queue a job; `singletonKey` drops a second job with the same key while one is queued, and
+   * `startAfterSeconds` holds it back that long (with a key, a debounce: sends meanwhile fold into it).
+   */
+  send(
+    name: string,
+    data: Record<string, unknown>,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<void>;
   /** Run jobs of `name` in this process. */
   work(
     name: string,

@@ -87,15 +87,17 @@ export class PgBossJobQueue implements JobQueue {
   async send(
     name: string,
     data: Record<string, unknown>,
-    options: { singletonKey?: string } = {},
+    options: { singletonKey?: string; startAfterSeconds?: number } = {},
   ): Promise<void> {
     await this.#running();
     await this.#ensureQueue(name);
+    const delayed = (options.startAfterSeconds ?? 0) > 0;
     await this.#boss.send(name, data, {
       singletonKey: options.singletonKey ?? randomUUID(),
       deadLetter: deadLetterOf(name),
+      ...(delayed ? { startAfter: options.startAfterSeconds } : {}),
     });
-    for (const worker of this.#kinds.get(name)?.workers ?? []) worker.wake();
+    if (!delayed) for (const worker of this.#kinds.get(name)?.workers ?? []) worker.wake();
   }
 
   async work(

@@ -9,6 +9,11 @@ import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createFileProcessor } from '../processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from '../processing/register-file-jobs.js';
+import {
+  createRecommendationScheduler,
+  type RecommendationScheduler,
+  registerRecommendationJobs,
+} from '../recommendations/jobs.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
@@ -19,7 +24,9 @@ export interface TestApp {
   blobs: BlobStore;
   /** Files handed to background processing, in order. */
   storedFileIds: string[];
-  /** With `processFiles`, the real job queue: `drain()` waits until every file is processed. */
+  /** Users for whom a debounced generation was asked (without `recommend`, nothing runs). */
+  generationsAsked: string[];
+  /** With `processFiles` or `recommend`, the real job queue: `drain()` waits until every job ran. */
   queue: JobQueue | null;
   close(): Promise<void>;
 }
@@ -27,20 +34,27 @@ export interface TestApp {
 /** The whole server on a fresh database, as `main.ts` builds it but without listening. */
 export async function buildTestApp(
   kind: DbKind,
-  options: { webDistDir?: string; env?: NodeJS.ProcessEnv; processFiles?: boolean } = {},
+  options: { webDistDir?: string; env?: NodeJS.ProcessEnv; processFiles?: boolean; recommend?: boolean } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
-  const queue = options.processFiles
-    ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
-    : null;
+  const queue =
+    options.processFiles || options.recommend
+      ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
+      : null;
   if (queue) {
     await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+    if (options.recommend) await registerRecommendationJobs(queue, database.db);
     await queue.start();
   }
+  const generationsAsked: string[] = [];
+  const scheduler: RecommendationScheduler | null =
+    queue && options.recommend
+      ? createRecommendationScheduler(queue, { debounceSeconds: config.RECOMMEND_AFTER_SECONDS })
+      : null;
   const app = await buildApp({
     config,
     database,
@@ -48,6 +62,15 @@ export async function buildTestApp(
     onFilesStored: async (ids) => {
       storedFileIds.push(...ids);
       if (queue) for (const id of ids) await enqueueFileJob(queue, id);
+    },
+    recommendationScheduler: {
+      generateNow: async (ownerId) => {
+        await scheduler?.generateNow(ownerId);
+      },
+      itemsAdded: async (ownerId) => {
+        generationsAsked.push(ownerId);
+        await scheduler?.itemsAdded(ownerId);
+      },
     },
     jwtSecret: 'test-secret-test-secret-test-secret!',
     webDistDir: options.webDistDir,
@@ -58,6 +81,7 @@ export async function buildTestApp(
     database,
     blobs,
     storedFileIds,
+    generationsAsked,
     queue,
     async close() {
       await app.close();

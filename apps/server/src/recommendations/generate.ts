@@ -1,0 +1,85 @@
+import { Engine, type RecommendedGroup } from '@easio/engine';
+import { RECOMMENDATION_NAME_MAX, TAG_MAX } from '@easio/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.js';
+import { recommendations } from '../db/schema.js';
+import { loadDeskSnapshot } from './desk-snapshot.js';
+
+/** Stored with each recommendation, so proposals of an older engine can be told apart. */
+export const MODEL_VERSION = 'easio-engine-1';
+
+/** A proposal the user already turned down: its binder (null for a new one) and its items. */
+interface Dismissed {
+  binderId: string | null;
+  objectIds: Set<string>;
+}
+
+/**
+ * Not proposed again in the same form: a group whose items were all in one deleted recommendation
+ * for the same binder (or for a new binder, when both are new).
+ */
+function alreadyDismissed(group: RecommendedGroup, dismissed: Dismissed[]): boolean {
+  return dismissed.some(
+    (d) => d.binderId === group.binderId && group.objectIds.every((id) => d.objectIds.has(id)),
+  );
+}
+
+const clip = (names: string[], max: number) => [
+  ...new Set(names.map((n) => n.trim().slice(0, max)).filter((n) => n.length > 0)),
+];
+
+/**
+ * One generation for one user: trains the engine on their desk, asks it about the unfiled items that
+ * no open recommendation holds yet, and stores the new groups (the surest gets the highest id, so it
+ * is listed first). A new group of a single item is not proposed: one item is not a binder.
+ * Answers how many unfiled items were considered and how many groups were stored.
+ */
+export async function generateRecommendations(
+  db: Db,
+  ownerId: string,
+): Promise<{ unfiled: number; created: number }> {
+  const [user] = await queryRows<{ root_folder: string | null }>(
+    db,
+    sql`SELECT root_folder FROM users WHERE id = ${ownerId}`,
+  );
+  if (!user?.root_folder) return { unfiled: 0, created: 0 };
+  const snapshot = await loadDeskSnapshot(db, ownerId, user.root_folder);
+
+  const past = await queryRows<{
+    object_ids: string[];
+    binder_id: string | null;
+    ignored: boolean;
+    accepted: boolean;
+  }>(
+    db,
+    sql`SELECT object_ids, binder_id, ignored, accepted_at IS NOT NULL AS accepted
+        FROM recommendations WHERE owner_id = ${ownerId} AND (NOT ignored OR accepted_at IS NULL)`,
+  );
+  const inOpen = new Set(past.filter((r) => !r.ignored).flatMap((r) => r.object_ids));
+  const dismissed: Dismissed[] = past
+    .filter((r) => r.ignored && !r.accepted)
+    .map((r) => ({ binderId: r.binder_id, objectIds: new Set(r.object_ids) }));
+
+  const fresh = snapshot.unfiled.filter((item) => !inOpen.has(item.id));
+  if (fresh.length === 0) return { unfiled: 0, created: 0 };
+  const engine = Engine.train(snapshot);
+  const groups = engine
+    .recommend(fresh, snapshot.existingTags)
+    .filter((g) => g.binderId !== null || g.objectIds.length > 1)
+    .filter((g) => !alreadyDismissed(g, dismissed));
+  if (groups.length === 0) return { unfiled: fresh.length, created: 0 };
+
+  // Inserted surest last, so that newest-id-first lists the surest first.
+  const rows = [...groups].reverse().map((g) => ({
+    ownerId,
+    objectIds: g.objectIds,
+    drawerNameOptions: clip(g.drawerNameOptions, RECOMMENDATION_NAME_MAX),
+    binderNameOptions: clip(g.binderNameOptions, RECOMMENDATION_NAME_MAX),
+    tags: clip(g.tags, TAG_MAX),
+    binderId: g.binderId,
+    score: Math.max(0, Math.min(1, g.score)),
+    modelVersion: MODEL_VERSION,
+  }));
+  await db.insert(recommendations).values(rows);
+  return { unfiled: fresh.length, created: rows.length };
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { generateRecommendations } from './generate.js';
+import { claimRun, finishRun } from './runs.js';
+
+export const GENERATE_JOB = 'generate-recommendations';
+
+/** Sends generation jobs: at once when the user asks, debounced when items arrive. */
+export interface RecommendationScheduler {
+  generateNow(ownerId: string): Promise<void>;
+  /** New unfiled items arrived: generate once they have settled (sends meanwhile fold into one run). */
+  itemsAdded(ownerId: string): Promise<void>;
+}
+
+export function createRecommendationScheduler(
+  queue: JobQueue,
+  { debounceSeconds }: { debounceSeconds: number },
+): RecommendationScheduler {
+  return {
+    async generateNow(ownerId) {
+      await queue.send(GENERATE_JOB, { ownerId, askedAt: Date.now() }, { singletonKey: `now:${ownerId}` });
+    },
+    async itemsAdded(ownerId) {
+      await queue.send(
+        GENERATE_JOB,
+        // Any run that starts after the items arrived sees them, debounced or not.
+        { ownerId, askedAt: Date.now() },
+        { singletonKey: `auto:${ownerId}`, startAfterSeconds: debounceSeconds },
+      );
+    },
+  };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs generations in this process, one at a time (the engine holds a whole desk in memory). A user's
+ * generation never runs twice at once: a job finding one running asks it to go once more instead.
+ */
+export async function registerRecommendationJobs(queue: JobQueue, db: Db): Promise<void> {
+  await queue.work(
+    GENERATE_JOB,
+    async (data) => {
+      const ownerId = typeof data.ownerId === 'string' ? data.ownerId : null;
+      if (!ownerId) throw new Error('A generation job needs an ownerId');
+      const askedAt = typeof data.askedAt === 'number' ? data.askedAt : Date.now();
+      if ((await claimRun(db, ownerId, askedAt)) !== 'claimed') return;
+      let created = 0;
+      let unfiled = 0;
+      for (;;) {
+        try {
+          const result = await generateRecommendations(db, ownerId);
+          created += result.created;
+          // A pass asked for again meanwhile looks only at what the first left ungrouped.
+          unfiled = Math.max(unfiled, result.unfiled);
+        } catch (error) {
+          await finishRun(db, ownerId, { error: `Generation failed: ${messageOf(error)}` });
+          throw error;
+        }
+        if (!(await finishRun(db, ownerId, { created, unfiled })).again) return;
+      }
+    },
+    { concurrency: 1, retryLimit: 1 },
+  );
+}
