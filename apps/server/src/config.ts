@@ -36,6 +36,12 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 60 * 60)
     .default(30),
+  /** An OpenAI-compatible API (OpenAI, a local Ollama…) that may refine new binder names; unset, the engine names alone. */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('llama3.2'),
+  /** How long one naming request may take before the engine's names are kept. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** `local` (files under DATA_DIR/blobs) or `s3://bucket[/prefix]`. */
   BLOB_STORE: z
     .string()

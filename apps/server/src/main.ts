@@ -6,6 +6,7 @@ import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { createFileProcessor } from './processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
+import { aiNamerFromConfig } from './recommendations/ai-namer.js';
 import { createRecommendationScheduler, registerRecommendationJobs } from './recommendations/jobs.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -23,7 +24,10 @@ const blobs = createBlobStore({
 });
 const queue = createJobQueue(database, { onError: (err) => console.error('job queue:', err) });
 await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
-await registerRecommendationJobs(queue, database.db);
+const namer = aiNamerFromConfig(config, (err) =>
+  console.warn('binder naming model:', err instanceof Error ? err.message : err),
+);
+await registerRecommendationJobs(queue, database.db, { namer });
 await queue.start();
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -3,6 +3,7 @@ import { RECOMMENDATION_NAME_MAX, TAG_MAX } from '@easio/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { recommendations } from '../db/schema.js';
+import type { BinderNamer } from './ai-namer.js';
 import { loadDeskSnapshot } from './desk-snapshot.js';
 
 /** Stored with each recommendation, so proposals of an older engine can be told apart. */
@@ -24,6 +25,31 @@ function alreadyDismissed(group: RecommendedGroup, dismissed: Dismissed[]): bool
   );
 }
 
+/** New groups a model is asked to name per run, surest first (each ask may take seconds). */
+const NAMED_PER_RUN = 20;
+
+/** Puts the namer's name first among each new group's binder-name options (the surest groups first). */
+async function refineNames(
+  groups: RecommendedGroup[],
+  namer: BinderNamer,
+  names: Map<string, string>,
+  existingBinders: string[],
+): Promise<RecommendedGroup[]> {
+  const out: RecommendedGroup[] = [];
+  let asked = 0;
+  for (const g of groups) {
+    if (g.binderId !== null || asked >= NAMED_PER_RUN) {
+      out.push(g);
+      continue;
+    }
+    asked += 1;
+    const itemNames = g.objectIds.flatMap((id) => names.get(id) ?? []);
+    const better = await namer.name({ binderNameOptions: g.binderNameOptions, itemNames }, existingBinders);
+    out.push(better ? { ...g, binderNameOptions: [better, ...g.binderNameOptions] } : g);
+  }
+  return out;
+}
+
 const clip = (names: string[], max: number) => [
   ...new Set(names.map((n) => n.trim().slice(0, max)).filter((n) => n.length > 0)),
 ];
@@ -37,6 +63,7 @@ const clip = (names: string[], max: number) => [
 export async function generateRecommendations(
   db: Db,
   ownerId: string,
+  { namer }: { namer?: BinderNamer } = {},
 ): Promise<{ unfiled: number; created: number }> {
   const [user] = await queryRows<{ root_folder: string | null }>(
     db,
@@ -63,11 +90,15 @@ export async function generateRecommendations(
   const fresh = snapshot.unfiled.filter((item) => !inOpen.has(item.id));
   if (fresh.length === 0) return { unfiled: 0, created: 0 };
   const engine = Engine.train(snapshot);
-  const groups = engine
+  let groups = engine
     .recommend(fresh, snapshot.existingTags)
     .filter((g) => g.binderId !== null || g.objectIds.length > 1)
     .filter((g) => !alreadyDismissed(g, dismissed));
   if (groups.length === 0) return { unfiled: fresh.length, created: 0 };
+  if (namer) {
+    const names = new Map(fresh.map((item) => [item.id, item.name]));
+    groups = await refineNames(groups, namer, names, [...new Set(snapshot.binders.map((b) => b.name))]);
+  }
 
   // Inserted surest last, so that newest-id-first lists the surest first.
   const rows = [...groups].reverse().map((g) => ({

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { BinderNamer } from './ai-namer.js';
 import { generateRecommendations } from './generate.js';
 import { claimRun, finishRun } from './runs.js';
 
@@ -37,7 +38,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Runs generations in this process, one at a time (the engine holds a whole desk in memory). A user's
  * generation never runs twice at once: a job finding one running asks it to go once more instead.
  */
-export async function registerRecommendationJobs(queue: JobQueue, db: Db): Promise<void> {
+export async function registerRecommendationJobs(
+  queue: JobQueue,
+  db: Db,
+  { namer }: { namer?: BinderNamer } = {},
+): Promise<void> {
   await queue.work(
     GENERATE_JOB,
     async (data) => {
@@ -49,7 +54,7 @@ export async function registerRecommendationJobs(queue: JobQueue, db: Db): Promi
       let unfiled = 0;
       for (;;) {
         try {
-          const result = await generateRecommendations(db, ownerId);
+          const result = await generateRecommendations(db, ownerId, { namer });
           created += result.created;
           // A pass asked for again meanwhile looks only at what the first left ungrouped.
           unfiled = Math.max(unfiled, result.unfiled);

@@ -9,6 +9,7 @@ import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createFileProcessor } from '../processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from '../processing/register-file-jobs.js';
+import { aiNamerFromConfig } from '../recommendations/ai-namer.js';
 import {
   createRecommendationScheduler,
   type RecommendationScheduler,
@@ -47,7 +48,9 @@ export async function buildTestApp(
       : null;
   if (queue) {
     await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
-    if (options.recommend) await registerRecommendationJobs(queue, database.db);
+    if (options.recommend) {
+      await registerRecommendationJobs(queue, database.db, { namer: aiNamerFromConfig(config, () => {}) });
+    }
     await queue.start();
   }
   const generationsAsked: string[] = [];
