@@ -1,7 +1,11 @@
+import { Group } from '@mantine/core';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../components/Page';
 import { PillNav } from '../../components/PillNav';
 import { useSession } from '../../state/session';
+import { RecommendationsPanel } from '../recommendations/RecommendationsPanel';
+import { ReviewToggle } from '../recommendations/ReviewToggle';
+import { useDeskPrefs } from './desk-prefs';
 import { FolderScreen } from './FolderScreen';
 import { SourceScreen } from './SourceScreen';
 import { DESK_SECTIONS, type DeskSectionId, sectionOf } from './sections';
@@ -11,21 +15,26 @@ import { ItemViewer } from './viewer/ItemViewer';
 
 export type { DeskSectionId } from './sections';
 
-/** /my-desk: the heading, the sections, and what every desk page shares: uploads and the item viewer. */
+/** /my-desk: the heading, the sections, and what every desk page shares: filing suggestions, uploads and the item viewer. */
 export function DeskLayout() {
   const { pathname } = useLocation();
   const current = sectionOf(pathname);
+  const { reviewOpen } = useDeskPrefs();
   return (
     <UploadsProvider>
       <PageHeader title="My Desk" description="Everything you keep, from every source, in one place." />
-      <PillNav
-        label="Desk sections"
-        links={DESK_SECTIONS.map((section) => ({
-          to: `/my-desk/${section.path}`,
-          label: section.title,
-          active: section.id === current,
-        }))}
-      />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <PillNav
+          label="Desk sections"
+          links={DESK_SECTIONS.map((section) => ({
+            to: `/my-desk/${section.path}`,
+            label: section.title,
+            active: section.id === current,
+          }))}
+        />
+        <ReviewToggle />
+      </Group>
+      {reviewOpen && <RecommendationsPanel />}
       <Outlet />
       <UploadPanel />
       <ItemViewer />

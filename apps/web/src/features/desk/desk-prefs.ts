@@ -5,7 +5,7 @@ import { DRAWER_OPTIONS, NAV_FILTERS, PANEL_VALUES } from './filters';
 
 /**
  * How the user likes the desk shown: list or grid, sort, the navigation filter, the side panel and
- * the drawer option. Shared by every folder, and kept in this browser between visits.
+ * the drawer option, and whether filing suggestions are open. Shared by every folder, and kept in this browser between visits.
  */
 const prefsSchema = z.object({
   view: z.enum(['list', 'grid']).catch('list'),
@@ -14,6 +14,8 @@ const prefsSchema = z.object({
   filter: z.enum(NAV_FILTERS).catch('clear'),
   panel: z.enum(PANEL_VALUES).catch('HIDE'),
   drawerOption: z.enum(DRAWER_OPTIONS).catch('ALLBINDERS'),
+  /** The spec's review-open flag: whether the filing suggestions are shown above the desk. */
+  reviewOpen: z.boolean().catch(true),
 });
 export type DeskPrefs = z.infer<typeof prefsSchema>;
 

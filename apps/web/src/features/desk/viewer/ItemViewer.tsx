@@ -47,6 +47,15 @@ function ViewerBody({ object, onClose }: { object: DeskObject; onClose: () => vo
           )}
         </Group>
       )}
+      {object.tags.length > 0 && (
+        <Group gap={6} aria-label="Tags" role="list">
+          {object.tags.map((tag) => (
+            <Badge key={tag} role="listitem" variant="outline" color="easio" tt="none" radius="sm">
+              {tag}
+            </Badge>
+          ))}
+        </Group>
+      )}
       <ItemPreview object={object} />
       <Group justify="space-between" gap="xs">
         <Group gap="xs">

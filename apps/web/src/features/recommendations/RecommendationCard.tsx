@@ -1,0 +1,102 @@
+import { isHighConfidence, RECOMMENDATION_TAGS_MAX, type Recommendation } from '@easio/shared';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ItemToggle } from './ItemToggle';
+import { NameChooser } from './NameChooser';
+import { useAcceptRecommendation, useDeleteRecommendation } from './queries';
+import { acceptPayload, initialDraft, keptIds, setTags, toggleItem } from './review-draft';
+
+function confidenceLabel(rec: Recommendation): string {
+  if (rec.binder_id) return 'Fits a binder you have';
+  return isHighConfidence(rec) ? 'New binder, closely alike' : 'New binder';
+}
+
+/** One suggestion: where its items would go (editable), which of them go, and accept or dismiss. */
+export function RecommendationCard({ rec }: { rec: Recommendation }) {
+  const [draft, setDraft] = useState(() => initialDraft(rec));
+  const [showProblem, setShowProblem] = useState(false);
+  const accept = useAcceptRecommendation();
+  const remove = useDeleteRecommendation();
+  const check = acceptPayload(rec, draft);
+  const problem = showProblem && !check.ok ? check : null;
+  const kept = keptIds(rec, draft).length;
+  const busy = accept.isPending || remove.isPending;
+  const title = draft.binderName.trim() || 'New binder';
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Suggestion: ${title}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>
+            {kept} of {rec.items.length} {rec.items.length === 1 ? 'item' : 'items'} →{' '}
+            {draft.drawerName.trim() || '…'} / {title}
+          </Text>
+          <Badge variant="light" color={isHighConfidence(rec) ? 'teal' : 'gray'} tt="none">
+            {confidenceLabel(rec)}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NameChooser
+            label="Drawer"
+            options={rec.drawer_name_options}
+            value={draft.drawerName}
+            onChange={(drawerName) => setDraft((d) => ({ ...d, drawerName }))}
+            error={problem?.field === 'drawer' ? problem.message : null}
+          />
+          <NameChooser
+            label="Binder"
+            options={rec.binder_name_options}
+            value={draft.binderName}
+            onChange={(binderName) => setDraft((d) => ({ ...d, binderName }))}
+            error={problem?.field === 'binder' ? problem.message : null}
+          />
+        </SimpleGrid>
+        <TagsInput
+          size="sm"
+          label="Tags"
+          description="Press Enter after each tag"
+          value={draft.tags}
+          maxTags={RECOMMENDATION_TAGS_MAX}
+          onChange={(tags) => setDraft((d) => setTags(d, tags))}
+          error={problem?.field === 'tags' ? problem.message : null}
+          clearable
+        />
+        <Stack gap={6} role="group" aria-label="Items to move">
+          {rec.items.map((item) => (
+            <ItemToggle
+              key={item.id}
+              item={item}
+              kept={!draft.excluded.includes(item.id)}
+              onToggle={() => setDraft((d) => toggleItem(d, item.id))}
+            />
+          ))}
+        </Stack>
+        {problem?.field === 'items' && (
+          <Text size="sm" c="red" role="alert">
+            {problem.message}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            loading={remove.isPending}
+            disabled={busy}
+            onClick={() => remove.mutate(rec.id)}
+          >
+            Delete
+          </Button>
+          <Button
+            loading={accept.isPending}
+            disabled={busy || kept === 0}
+            onClick={() => {
+              if (check.ok) accept.mutate(check.payload);
+              else setShowProblem(true);
+            }}
+          >
+            Accept
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { Badge, Button } from '@mantine/core';
+import { setDeskPrefs, useDeskPrefs } from '../desk/desk-prefs';
+import { useRecommendations } from './queries';
+import { PANEL_ID } from './RecommendationsPanel';
+
+/** Opens and closes the filing suggestions; its badge counts the open ones, shown either way. */
+export function ReviewToggle() {
+  const { reviewOpen } = useDeskPrefs();
+  const count = useRecommendations().data?.length ?? 0;
+  return (
+    <Button
+      variant={reviewOpen ? 'light' : 'default'}
+      radius="xl"
+      size="compact-md"
+      aria-expanded={reviewOpen}
+      aria-controls={reviewOpen ? PANEL_ID : undefined}
+      onClick={() => setDeskPrefs({ reviewOpen: !reviewOpen })}
+      rightSection={
+        <Badge
+          size="sm"
+          circle={count < 10}
+          color={count > 0 ? 'easio' : 'gray'}
+          aria-label={`${count} open`}
+        >
+          {count}
+        </Badge>
+      }
+    >
+      Suggestions
+    </Button>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  type AcceptRecommendation,
+  FILES_MOVED_MESSAGE,
+  type GenerationStatus,
+  isHighConfidence,
+  type Recommendation,
+} from '@easio/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { deskKeys } from '../desk/queries';
+import {
+  acceptRecommendation,
+  deleteRecommendation,
+  fetchGenerationStatus,
+  fetchRecommendations,
+  generateRecommendations,
+} from './api';
+
+export const recommendationKeys = {
+  all: ['recommendations'] as const,
+  list: ['recommendations', 'list'] as const,
+  status: ['recommendations', 'status'] as const,
+};
+
+const isActive = (status: GenerationStatus | undefined) =>
+  status?.state === 'queued' || status?.state === 'running';
+
+/** While a generation runs, its state is asked every second; otherwise now and then, to notice runs started by uploads. */
+const ACTIVE_POLL_MS = 1000;
+const IDLE_POLL_MS = 20_000;
+
+export function useRecommendations() {
+  return useQuery({
+    queryKey: recommendationKeys.list,
+    queryFn: ({ signal }) => fetchRecommendations(signal),
+  });
+}
+
+/** Where the user's generation stands; when a run finishes, the list is fetched again. */
+export function useGenerationStatus() {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: recommendationKeys.status,
+    queryFn: ({ signal }) => fetchGenerationStatus(signal),
+    refetchInterval: (query) => (isActive(query.state.data) ? ACTIVE_POLL_MS : IDLE_POLL_MS),
+  });
+  const finishedAt = status.data?.finished_at ?? null;
+  const seen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current !== undefined && finishedAt !== seen.current) {
+      void client.invalidateQueries({ queryKey: recommendationKeys.list });
+    }
+    seen.current = finishedAt;
+  }, [finishedAt, client]);
+  return status;
+}
+
+export function useGenerateNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: generateRecommendations,
+    onSuccess: (status) => client.setQueryData(recommendationKeys.status, status),
+    onError: (error) => toastError(error),
+  });
+}
+
+function dropFromList(client: ReturnType<typeof useQueryClient>, ids: number[]) {
+  client.setQueryData<Recommendation[]>(recommendationKeys.list, (list) =>
+    list?.filter((r) => !ids.includes(r.id)),
+  );
+}
+
+/** Accepting files the items; the recommendation leaves the list and the desk is fetched again. */
+export function useAcceptRecommendation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AcceptRecommendation) => acceptRecommendation(input),
+    onSuccess: (_result, input) => {
+      toastSuccess(FILES_MOVED_MESSAGE);
+      dropFromList(client, [input.id]);
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+      void client.invalidateQueries({ queryKey: recommendationKeys.list });
+    },
+    onError: (error) => {
+      toastError(error);
+      // A 409 means the desk changed meanwhile: show what is true now.
+      void client.invalidateQueries({ queryKey: recommendationKeys.list });
+    },
+  });
+}
+
+export function useDeleteRecommendation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteRecommendation(id),
+    onSuccess: (_result, id) => {
+      toastSuccess('Suggestion dismissed: it will not be proposed again');
+      dropFromList(client, [id]);
+    },
+    onError: (error) => {
+      toastError(error);
+      void client.invalidateQueries({ queryKey: recommendationKeys.list });
+    },
+  });
+}
+
+/** Accepts every sure suggestion as proposed (first drawer and binder name, its tags, all its items). */
+export function useAcceptAllSure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (recs: Recommendation[]) => {
+      let groups = 0;
+      let items = 0;
+      const failed: string[] = [];
+      for (const rec of recs.filter(isHighConfidence)) {
+        const drawer = rec.drawer_name_options[0];
+        const binder = rec.binder_name_options[0];
+        if (!drawer || !binder) continue;
+        try {
+          const result = await acceptRecommendation({
+            id: rec.id,
+            drawer_name: drawer,
+            binder_name: binder,
+            tags: rec.tags,
+            object_ids: rec.object_ids,
+          });
+          groups += 1;
+          items += result.moved;
+        } catch {
+          failed.push(binder);
+        }
+      }
+      return { groups, items, failed };
+    },
+    onSuccess: ({ groups, items, failed }) => {
+      if (groups > 0) {
+        toastSuccess(
+          `${FILES_MOVED_MESSAGE}: ${items} ${items === 1 ? 'item' : 'items'} in ${groups} ${groups === 1 ? 'binder' : 'binders'}`,
+        );
+      }
+      if (failed.length > 0)
+        toastError(new Error(`Not filed: ${failed.join(', ')}. Review them one by one.`));
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+      void client.invalidateQueries({ queryKey: recommendationKeys.list });
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, signIn } from './helpers';
+
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+
+const invoice = (n: number) =>
+  `ACME Corporation invoice ${n}. Amount due for cloud hosting, payment within thirty days, bank transfer to ACME.`;
+const trip = (what: string) =>
+  `Trip to Goa in December: ${what}. Beach hut in Palolem, flight to Goa airport.`;
+
+async function uploadFiles(page: Page, files: { name: string; text: string }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  await (await chooser).setFiles(
+    files.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) })),
+  );
+  await expect(page.getByText(`${files.length} files uploaded`)).toBeVisible();
+  await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Close uploads' }).click();
+}
+
+test('a user generates filing suggestions, renames one, takes an item out, accepts it and dismisses another', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+
+  const panel = page.getByRole('region', { name: 'Filing suggestions' });
+  const toggle = page.getByRole('button', { name: /^Suggestions/ });
+  await expect(panel.getByText('No suggestions right now.', { exact: false })).toBeVisible();
+  await expect(toggle).toContainText('0');
+
+  await uploadFiles(page, [
+    { name: 'acme-invoice-1.txt', text: invoice(1) },
+    { name: 'acme-invoice-2.txt', text: invoice(2) },
+    { name: 'acme-invoice-3.txt', text: invoice(3) },
+    { name: 'goa-hotel.txt', text: trip('hotel booking') },
+    { name: 'goa-flight.txt', text: trip('flight tickets') },
+  ]);
+  await expect(row(page, 'acme-invoice-3.txt')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Generate now' }).click();
+  const invoices = panel.getByRole('article').filter({ hasText: 'acme-invoice-1.txt' });
+  await expect(invoices).toBeVisible({ timeout: 20_000 });
+  await expect(toggle).toContainText('2');
+  await expect(panel.getByText(/Last look: 2 new suggestions for 5 unfiled items/)).toBeVisible();
+
+  // Name the drawer and binder, take the third invoice out of the move.
+  await invoices.getByRole('textbox', { name: 'Drawer' }).fill('Finance');
+  await invoices.getByRole('textbox', { name: 'Binder' }).fill('ACME bills');
+  await invoices.getByRole('checkbox', { name: 'Move acme-invoice-3.txt' }).uncheck();
+  await expect(invoices).toContainText('2 of 3 items → Finance / ACME bills');
+  await invoices.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Files Move Successfully')).toBeVisible();
+  await expect(invoices).toHaveCount(0);
+
+  // The two invoices are in the new binder; the one taken out still lies on the desk.
+  await expect(row(page, 'acme-invoice-1.txt')).toHaveCount(0);
+  await expect(row(page, 'acme-invoice-3.txt')).toBeVisible();
+  await row(page, 'Finance').dblclick();
+  await row(page, 'ACME bills').dblclick();
+  await expect(page.getByRole('heading', { name: 'ACME bills' })).toBeVisible();
+  await expect(row(page, 'acme-invoice-1.txt')).toBeVisible();
+  await expect(row(page, 'acme-invoice-2.txt')).toBeVisible();
+  await expect(row(page, 'acme-invoice-3.txt')).toHaveCount(0);
+
+  // Dismiss the trip suggestion: it leaves, and the count follows.
+  const goa = panel.getByRole('article').filter({ hasText: 'goa-hotel.txt' });
+  await goa.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Suggestion dismissed: it will not be proposed again')).toBeVisible();
+  await expect(goa).toHaveCount(0);
+  await expect(toggle).toContainText('0');
+
+  // The review's open state is kept across visits.
+  await toggle.click();
+  await expect(panel).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Suggestions/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('region', { name: 'Filing suggestions' })).toBeHidden();
+});
+
+test('an accept with an empty name says what is missing and moves nothing; a chip picks a name', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await uploadFiles(page, [
+    { name: 'goa-hotel.txt', text: trip('hotel booking') },
+    { name: 'goa-flight.txt', text: trip('flight tickets') },
+    { name: 'goa-scooter.txt', text: trip('scooter rental') },
+  ]);
+  const panel = page.getByRole('region', { name: 'Filing suggestions' });
+  await panel.getByRole('button', { name: 'Generate now' }).click();
+  const goa = panel.getByRole('article').filter({ hasText: 'goa-hotel.txt' });
+  await expect(goa).toBeVisible({ timeout: 20_000 });
+
+  const binder = goa.getByRole('textbox', { name: 'Binder' });
+  const suggested = await binder.inputValue();
+  await binder.fill('   ');
+  await goa.getByRole('button', { name: 'Accept' }).click();
+  await expect(goa.getByText('Name is required')).toBeVisible();
+  await expect(row(page, 'goa-hotel.txt')).toBeVisible();
+
+  await goa
+    .getByRole('radiogroup', { name: 'Suggested binder names' })
+    .getByText(suggested, { exact: true })
+    .click();
+  await expect(binder).toHaveValue(suggested);
+  const tags = goa.getByLabel('Tags');
+  await tags.fill('holiday');
+  await tags.press('Enter');
+  await expect(goa.getByText('holiday', { exact: true })).toBeVisible();
+  await goa.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Files Move Successfully')).toBeVisible();
+  await expect(row(page, 'goa-hotel.txt')).toHaveCount(0);
+  await row(page, 'Travel').dblclick();
+  await row(page, suggested).dblclick();
+  await expect(row(page, 'goa-hotel.txt')).toBeVisible();
+  // The viewer shows the tags the suggestion applied.
+  await row(page, 'goa-hotel.txt').dblclick();
+  await expect(page.getByRole('list', { name: 'Tags' }).getByText('holiday', { exact: true })).toBeVisible();
+});
