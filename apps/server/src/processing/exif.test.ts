@@ -38,6 +38,11 @@ describe('readPhotoFacts', () => {
     });
   });
 
+  it("keeps the photo's own description as its caption", async () => {
+    const photo = await jpegWith({ IFD0: { ImageDescription: '  Sunset at Palolem beach, Goa  ' } });
+    expect(await readPhotoFacts(photo)).toEqual({ caption: 'Sunset at Palolem beach, Goa' });
+  });
+
   it('leaves out what the photo does not say, and ignores an unset camera clock', async () => {
     const photo = await jpegWith({
       IFD2: { DateTimeOriginal: '0000:00:00 00:00:00' },

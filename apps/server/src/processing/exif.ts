@@ -5,6 +5,8 @@ export interface PhotoFacts {
   latitude?: number;
   longitude?: number;
   camera?: string;
+  /** The photo's own description (EXIF ImageDescription), kept as its text so it is found and filed. */
+  caption?: string;
 }
 
 const TAGS = [
@@ -18,6 +20,7 @@ const TAGS = [
   'GPSLatitudeRef',
   'GPSLongitude',
   'GPSLongitudeRef',
+  'ImageDescription',
 ];
 
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
@@ -71,6 +74,7 @@ export async function readPhotoFacts(bytes: Buffer): Promise<PhotoFacts | null> 
     taken_at: takenAt(tags),
     ...(latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {}),
     camera: camera(tags),
+    caption: text(tags.ImageDescription)?.slice(0, 2000),
   };
   const known = Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined));
   return Object.keys(known).length > 0 ? (known as PhotoFacts) : null;

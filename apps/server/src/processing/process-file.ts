@@ -114,7 +114,8 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
 
     const thumbnailKey = results.thumbnail ? `${object.ownerId}/thumbs/${object.id}.webp` : null;
     if (thumbnailKey && results.thumbnail) await blobs.putAt(thumbnailKey, results.thumbnail, 'image/webp');
-    const { text, facts, failure } = results;
+    const { facts, failure } = results;
+    const text = results.text ?? facts?.caption ?? null;
     const updated = await db
       .update(objects)
       .set({
