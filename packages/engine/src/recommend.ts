@@ -3,7 +3,7 @@ import { cluster } from './cluster.js';
 import { type Features, featuresOf } from './features.js';
 import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
-import { addScaled, dot, Idf, norm, type Vector } from './vectors.js';
+import { addScaled, dot, Idf, norm, type SparseVector, type Vector } from './vectors.js';
 
 /** An item is proposed for an existing binder only when it is at least this alike to it… */
 export const MIN_PLACEMENT = 0.2;
@@ -35,6 +35,7 @@ export class Engine {
   private readonly idf = new Idf();
   private readonly profiles = new BinderProfiles();
   private readonly binders: Map<string, EngineBinder>;
+  /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
   private readonly features = new Map<string, Features>();
 
   private constructor(binders: EngineBinder[]) {
@@ -44,32 +45,55 @@ export class Engine {
   /**
    * Trains on the desk: every item's words count for rarity; each filed item counts for its binder
    * (more when the user put it there: moved or accepted), and each dismissal against its pairing.
+   * Filed items are kept only as numbered tokens while training, so a large desk trains in little memory.
    */
   static train({ binders, filed, unfiled, events = [] }: RecommendInput): Engine {
     const engine = new Engine(binders);
-    for (const item of [...filed, ...unfiled]) {
+    const counted = new Map<string, { ids: Int32Array; raw: Float64Array }>();
+    for (const item of filed) {
+      const f = featuresOf(item);
+      counted.set(item.id, { ids: engine.idf.add(f), raw: Float64Array.from(f.values()) });
+    }
+    for (const item of unfiled) {
       const f = featuresOf(item);
       engine.features.set(item.id, f);
       engine.idf.add(f);
     }
+    const vectorOfId = (id: string) => {
+      const c = counted.get(id);
+      if (c) return engine.idf.weighted(c.ids, c.raw);
+      const f = engine.features.get(id);
+      return f ? engine.idf.vector(f) : undefined;
+    };
     const confirmed = new Set(
       events.filter((e) => e.kind !== 'dismissed').map((e) => `${e.objectId} ${e.binderId}`),
     );
+    const byBinder = new Map<string, FiledItem[]>();
     for (const item of filed) {
       if (!engine.binders.has(item.binderId)) continue;
-      const weight = confirmed.has(`${item.id} ${item.binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
-      engine.profiles.learn(item.binderId, engine.vectorOf(item), weight);
+      const items = byBinder.get(item.binderId);
+      if (items) items.push(item);
+      else byBinder.set(item.binderId, [item]);
+    }
+    for (const [binderId, items] of byBinder) {
+      engine.profiles.learnAll(
+        binderId,
+        items.flatMap((item) => {
+          const vector = vectorOfId(item.id);
+          const weight = confirmed.has(`${item.id} ${binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
+          return vector ? [{ vector, weight }] : [];
+        }),
+      );
     }
     for (const e of events) {
-      const f = engine.features.get(e.objectId);
-      if (e.kind === 'dismissed' && f && engine.binders.has(e.binderId)) {
-        engine.profiles.learn(e.binderId, engine.idf.vector(f), EVIDENCE.dismissed);
-      }
+      const vector =
+        e.kind === 'dismissed' && engine.binders.has(e.binderId) ? vectorOfId(e.objectId) : undefined;
+      if (vector) engine.profiles.learn(e.binderId, vector, EVIDENCE.dismissed);
     }
     return engine;
   }
 
-  private vectorOf(item: EngineItem): Vector {
+  private vectorOf(item: EngineItem): SparseVector {
     let f = this.features.get(item.id);
     if (!f) {
       f = featuresOf(item);
@@ -134,9 +158,9 @@ export class Engine {
       });
     }
 
-    const vectors = rest.map((item) => this.vectorOf(item));
+    const vectors = rest.map((item) => this.idf.toMap(this.vectorOf(item)));
     const binderNames = [...this.binders.values()].map((b) => b.name);
-    const profiles = this.profiles.all();
+    const profiles = this.profiles.all(this.idf.vocabulary.tokens);
     const drawers = drawerProfiles([...this.binders.values()], (id) => profiles.get(id) ?? new Map());
     for (const c of cluster(vectors)) {
       const members = c.members.map((i) => rest[i] as EngineItem);
