@@ -17,7 +17,11 @@ describe('BinderProfiles', () => {
     const one = new BinderProfiles();
     for (const i of items) one.learn(i.binder, i.vector, i.weight);
     const all = new BinderProfiles();
-    for (const binder of ['taxes', 'trips']) all.learnAll(binder, items.filter((i) => i.binder === binder));
+    for (const binder of ['taxes', 'trips'])
+      all.learnAll(
+        binder,
+        items.filter((i) => i.binder === binder),
+      );
     for (const probe of [vec('tax'), vec('hotel', 'goa'), vec('beach', 'refund')]) {
       expect(all.rank(probe)).toEqual(one.rank(probe));
     }
