@@ -31,6 +31,7 @@ describe('featuresOf', () => {
       url: 'https://billing.acme.com/invoices/march',
       text: 'Payment due. Payment received.',
       tags: ['Bills'],
+      date: Date.UTC(2024, 2, 15),
       email: { from: 'ACME Billing <billing@acme.com>', subject: 'Your March invoice' },
     });
     for (const token of [
@@ -46,6 +47,7 @@ describe('featuresOf', () => {
       'f:billing@acme.com',
       'd:acme.com',
       'y:2024',
+      'ym:2024-03',
       't:bills',
     ]) {
       expect(f.has(token), token).toBe(true);

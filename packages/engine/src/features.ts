@@ -21,6 +21,7 @@ const WEIGHT = {
   senderDomain: 2,
   subject: 2.5,
   year: 1.5,
+  month: 1.5,
   tag: 3,
 } as const;
 
@@ -68,7 +69,12 @@ export function featuresOf(item: EngineItem): Features {
   }
   if (item.email?.subject) addWords(f, wordsOf(item.email.subject), WEIGHT.subject);
   const years = new Set([...yearsOf(name), ...yearsOf(text.slice(0, 2000))]);
-  if (item.date) years.add(String(new Date(item.date).getUTCFullYear()));
+  if (item.date) {
+    const made = new Date(item.date);
+    years.add(String(made.getUTCFullYear()));
+    // Things of one binder often happen together (a trip's photos, a move's letters).
+    add(f, `ym:${made.toISOString().slice(0, 7)}`, WEIGHT.month);
+  }
   for (const y of years) add(f, `y:${y}`, WEIGHT.year);
   for (const tag of item.tags ?? []) add(f, `t:${tag.toLowerCase()}`, WEIGHT.tag);
   return f;
