@@ -37,6 +37,8 @@ export class Engine {
   private readonly binders: Map<string, EngineBinder>;
   /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
   private readonly features = new Map<string, Features>();
+  /** The same items' tokens as numbers, with their raw weights (ready to weigh by rarity). */
+  private readonly counted = new Map<string, { ids: Int32Array; raw: Float64Array }>();
 
   private constructor(binders: EngineBinder[]) {
     this.binders = new Map(binders.map((b) => [b.id, b]));
@@ -57,13 +59,11 @@ export class Engine {
     for (const item of unfiled) {
       const f = featuresOf(item);
       engine.features.set(item.id, f);
-      engine.idf.add(f);
+      engine.counted.set(item.id, { ids: engine.idf.add(f), raw: Float64Array.from(f.values()) });
     }
     const vectorOfId = (id: string) => {
-      const c = counted.get(id);
-      if (c) return engine.idf.weighted(c.ids, c.raw);
-      const f = engine.features.get(id);
-      return f ? engine.idf.vector(f) : undefined;
+      const c = counted.get(id) ?? engine.counted.get(id);
+      return c ? engine.idf.weighted(c.ids, c.raw) : undefined;
     };
     const confirmed = new Set(
       events.filter((e) => e.kind !== 'dismissed').map((e) => `${e.objectId} ${e.binderId}`),
@@ -94,6 +94,8 @@ export class Engine {
   }
 
   private vectorOf(item: EngineItem): SparseVector {
+    const c = this.counted.get(item.id);
+    if (c) return this.idf.weighted(c.ids, c.raw);
     let f = this.features.get(item.id);
     if (!f) {
       f = featuresOf(item);
