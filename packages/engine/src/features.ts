@@ -25,15 +25,25 @@ const WEIGHT = {
   tag: 3,
 } as const;
 
-function add(features: Features, token: string, weight: number) {
-  features.set(token, (features.get(token) ?? 0) + weight);
+/** Where an item's features go: a map of tokens (`featuresOf`), or the engine's numbered counts. */
+export interface FeatureSink {
+  add(token: string, weight: number): void;
+  /** Words (tokens `w:<word>`), each counted sublinearly within one call: 1 + ln n for n repeats. */
+  addWords(words: string[], weight: number): void;
 }
 
-/** Words of a text, each counted sublinearly (1 + ln n), so a word repeated fifty times is no spam. */
-function addWords(features: Features, words: string[], weight: number) {
-  const counts = new Map<string, number>();
-  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-  for (const [w, n] of counts) add(features, `w:${w}`, weight * (1 + Math.log(n)));
+class MapSink implements FeatureSink {
+  readonly features: Features = new Map();
+
+  add(token: string, weight: number) {
+    this.features.set(token, (this.features.get(token) ?? 0) + weight);
+  }
+
+  addWords(words: string[], weight: number) {
+    const counts = new Map<string, number>();
+    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const [w, n] of counts) this.add(`w:${w}`, weight * (1 + Math.log(n)));
+  }
 }
 
 /**
@@ -42,40 +52,45 @@ function addWords(features: Features, words: string[], weight: number) {
  * sender and subject of an e-mail, the years it mentions or was made in, and its tags.
  */
 export function featuresOf(item: EngineItem): Features {
-  const f: Features = new Map();
+  const sink = new MapSink();
+  extractFeatures(item, sink);
+  return sink.features;
+}
+
+/** `featuresOf`, into any sink. */
+export function extractFeatures(item: EngineItem, f: FeatureSink): void {
   const name = item.name ?? '';
   const ext = extensionOf(name);
-  addWords(f, wordsOf(ext ? name.slice(0, -(ext.length + 1)) : name), WEIGHT.name);
-  if (ext) add(f, `x:${ext}`, WEIGHT.extension);
+  f.addWords(wordsOf(ext ? name.slice(0, -(ext.length + 1)) : name), WEIGHT.name);
+  if (ext) f.add(`x:${ext}`, WEIGHT.extension);
   const mime = item.mimeType?.split('/')[0];
-  if (mime) add(f, `m:${mime.toLowerCase()}`, WEIGHT.mime);
+  if (mime) f.add(`m:${mime.toLowerCase()}`, WEIGHT.mime);
   const address = item.url ? addressOf(item.url) : null;
   if (address) {
-    add(f, `h:${address.host}`, WEIGHT.host);
+    f.add(`h:${address.host}`, WEIGHT.host);
     const parts = address.host.split('.');
     // The name under the public suffix (`github` of `gist.github.com`) also counts as a word.
     const brand = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-    if (brand) add(f, `w:${brand}`, WEIGHT.name);
-    addWords(f, wordsOf(address.path), WEIGHT.path);
+    if (brand) f.addWords([brand], WEIGHT.name);
+    f.addWords(wordsOf(address.path), WEIGHT.path);
   }
-  add(f, `s:${item.source}`, WEIGHT.source);
-  add(f, `k:${item.kind}`, WEIGHT.kind);
+  f.add(`s:${item.source}`, WEIGHT.source);
+  f.add(`k:${item.kind}`, WEIGHT.kind);
   const text = item.text?.slice(0, MAX_TEXT_CHARS) ?? '';
-  if (text) addWords(f, wordsOf(text, { splitCase: false }), WEIGHT.text);
+  if (text) f.addWords(wordsOf(text, { splitCase: false }), WEIGHT.text);
   const from = item.email?.from?.toLowerCase().match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
   if (from) {
-    add(f, `f:${from}`, WEIGHT.sender);
-    add(f, `d:${from.split('@')[1]}`, WEIGHT.senderDomain);
+    f.add(`f:${from}`, WEIGHT.sender);
+    f.add(`d:${from.split('@')[1]}`, WEIGHT.senderDomain);
   }
-  if (item.email?.subject) addWords(f, wordsOf(item.email.subject), WEIGHT.subject);
+  if (item.email?.subject) f.addWords(wordsOf(item.email.subject), WEIGHT.subject);
   const years = new Set([...yearsOf(name), ...yearsOf(text.slice(0, 2000))]);
   if (item.date) {
     const made = new Date(item.date);
     years.add(String(made.getUTCFullYear()));
     // Things of one binder often happen together (a trip's photos, a move's letters).
-    add(f, `ym:${made.toISOString().slice(0, 7)}`, WEIGHT.month);
+    f.add(`ym:${made.toISOString().slice(0, 7)}`, WEIGHT.month);
   }
-  for (const y of years) add(f, `y:${y}`, WEIGHT.year);
-  for (const tag of item.tags ?? []) add(f, `t:${tag.toLowerCase()}`, WEIGHT.tag);
-  return f;
+  for (const y of years) f.add(`y:${y}`, WEIGHT.year);
+  for (const tag of item.tags ?? []) f.add(`t:${tag.toLowerCase()}`, WEIGHT.tag);
 }

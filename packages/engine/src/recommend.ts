@@ -2,6 +2,7 @@ import { BinderProfiles, EVIDENCE, type Placement } from './classifier.js';
 import { cluster } from './cluster.js';
 import { type Features, featuresOf } from './features.js';
 import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
+import { type CountedItem, TokenCounter } from './token-counter.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
 import { addScaled, dot, Idf, norm, type SparseVector, type Vector } from './vectors.js';
 
@@ -38,7 +39,7 @@ export class Engine {
   /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
   private readonly features = new Map<string, Features>();
   /** The same items' tokens as numbers, with their raw weights (ready to weigh by rarity). */
-  private readonly counted = new Map<string, { ids: Int32Array; raw: Float64Array }>();
+  private readonly counted = new Map<string, CountedItem>();
 
   private constructor(binders: EngineBinder[]) {
     this.binders = new Map(binders.map((b) => [b.id, b]));
@@ -51,15 +52,18 @@ export class Engine {
    */
   static train({ binders, filed, unfiled, events = [] }: RecommendInput): Engine {
     const engine = new Engine(binders);
-    const counted = new Map<string, { ids: Int32Array; raw: Float64Array }>();
+    const counter = new TokenCounter(engine.idf.vocabulary);
+    const counted = new Map<string, CountedItem>();
     for (const item of filed) {
-      const f = featuresOf(item);
-      counted.set(item.id, { ids: engine.idf.add(f), raw: Float64Array.from(f.values()) });
+      const c = counter.count(item);
+      engine.idf.addIds(c.ids);
+      counted.set(item.id, c);
     }
     for (const item of unfiled) {
-      const f = featuresOf(item);
-      engine.features.set(item.id, f);
-      engine.counted.set(item.id, { ids: engine.idf.add(f), raw: Float64Array.from(f.values()) });
+      const c = counter.count(item);
+      engine.idf.addIds(c.ids);
+      engine.counted.set(item.id, c);
+      engine.features.set(item.id, counter.features(c));
     }
     const vectorOfId = (id: string) => {
       const c = counted.get(id) ?? engine.counted.get(id);

@@ -9,23 +9,39 @@ export interface SparseVector {
   values: Float64Array;
 }
 
-/** Tokens numbered in the order first seen, so profiles and counts are arrays, not maps of strings. */
+/**
+ * Tokens numbered in the order first seen, so profiles and counts are arrays, not maps of strings.
+ * Words (`w:<word>`) are looked up by the bare word, so the token string is made once per word.
+ */
 export class Vocabulary {
-  private readonly numbers = new Map<string, number>();
+  private readonly words = new Map<string, number>();
+  private readonly others = new Map<string, number>();
   readonly tokens: string[] = [];
 
+  /** The number of the token `w:<word>`. */
+  word(word: string): number {
+    let n = this.words.get(word);
+    if (n === undefined) {
+      n = this.tokens.length;
+      this.tokens.push(`w:${word}`);
+      this.words.set(word, n);
+    }
+    return n;
+  }
+
   id(token: string): number {
-    let n = this.numbers.get(token);
+    if (token.startsWith('w:')) return this.word(token.slice(2));
+    let n = this.others.get(token);
     if (n === undefined) {
       n = this.tokens.length;
       this.tokens.push(token);
-      this.numbers.set(token, n);
+      this.others.set(token, n);
     }
     return n;
   }
 
   find(token: string): number | undefined {
-    return this.numbers.get(token);
+    return token.startsWith('w:') ? this.words.get(token.slice(2)) : this.others.get(token);
   }
 }
 
@@ -34,13 +50,21 @@ export class Idf {
   readonly vocabulary = new Vocabulary();
   private readonly df: number[] = [];
   private docs = 0;
+  /** Every known token's weight, made when first needed after the counts last changed. */
+  private cache: Float64Array | null = null;
 
   /** Counts an item's tokens; answers them numbered, in the features' order. */
   add(features: Features): Int32Array {
-    this.docs += 1;
     const ids = this.idsOf(features);
-    for (const id of ids) this.df[id] = (this.df[id] ?? 0) + 1;
+    this.addIds(ids);
     return ids;
+  }
+
+  /** Counts an item's numbered tokens (each once). */
+  addIds(ids: Int32Array): void {
+    this.cache = null;
+    this.docs += 1;
+    for (const id of ids) this.df[id] = (this.df[id] ?? 0) + 1;
   }
 
   private idsOf(features: Features): Int32Array {
@@ -51,7 +75,20 @@ export class Idf {
   }
 
   private weightOf(id: number | undefined): number {
+    if (id !== undefined && this.cache && id < this.cache.length) return this.cache[id] as number;
     return Math.log((this.docs + 1) / ((id === undefined ? 0 : (this.df[id] ?? 0)) + 1)) + 1;
+  }
+
+  private weights(): Float64Array {
+    if (!this.cache) {
+      const tokens = this.vocabulary.tokens.length;
+      const cache = new Float64Array(tokens);
+      for (let id = 0; id < tokens; id += 1) {
+        cache[id] = Math.log((this.docs + 1) / ((this.df[id] ?? 0) + 1)) + 1;
+      }
+      this.cache = cache;
+    }
+    return this.cache;
   }
 
   weight(token: string): number {
@@ -61,9 +98,13 @@ export class Idf {
   /** Counted features (`ids` with their `raw` weights) weighted by rarity and scaled to length 1. */
   weighted(ids: Int32Array, raw: ArrayLike<number>): SparseVector {
     const values = new Float64Array(ids.length);
+    const weights = this.weights();
     let norm = 0;
     for (let i = 0; i < ids.length; i += 1) {
-      const x = (raw[i] as number) * this.weightOf(ids[i]);
+      const id = ids[i] as number;
+      // A token numbered after the cache was made has never been counted.
+      const idf = id < weights.length ? (weights[id] as number) : this.weightOf(undefined);
+      const x = (raw[i] as number) * idf;
       values[i] = x;
       norm += x * x;
     }
