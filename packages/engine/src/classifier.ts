@@ -124,8 +124,8 @@ export class BinderProfiles {
     this.scratch = bigger;
   }
 
-  /** The binders ranked by similarity to an item's vector, best first (ties by binder id). */
-  rank(vector: SparseVector, limit = 3): Placement[] {
+  /** The binders ranked by similarity to an item's vector (plus `extra` per binder), best first (ties by binder id). */
+  rank(vector: SparseVector, limit = 3, extra?: Map<string, number>): Placement[] {
     const scores = this.scores;
     scores.fill(0);
     for (let t = 0; t < vector.ids.length; t += 1) {
@@ -139,12 +139,19 @@ export class BinderProfiles {
         scores[b] = (scores[b] as number) + x * (weights[i] as number);
       }
     }
+    for (let b = 0; b < scores.length; b += 1) {
+      const sum = scores[b] as number;
+      scores[b] = sum > 0 ? sum / Math.sqrt(this.squares[b] ?? 1) : 0;
+    }
+    for (const [binderId, x] of extra ?? []) {
+      const b = this.numbers.get(binderId);
+      if (b !== undefined) scores[b] = (scores[b] as number) + x;
+    }
     // The best few by a partial selection: the binders are many, the answer is short.
     const best: Placement[] = [];
     for (let b = 0; b < scores.length; b += 1) {
-      const sum = scores[b] ?? 0;
-      if (sum <= 0) continue;
-      const score = sum / Math.sqrt(this.squares[b] ?? 1);
+      const score = scores[b] as number;
+      if (score <= 0) continue;
       const binderId = this.ids[b] as string;
       if (best.length === limit) {
         const last = best[limit - 1] as Placement;

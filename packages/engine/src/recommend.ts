@@ -2,6 +2,7 @@ import { BinderProfiles, EVIDENCE, type Placement } from './classifier.js';
 import { cluster } from './cluster.js';
 import { type Features, featuresOf } from './features.js';
 import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
+import { Timeline } from './timeline.js';
 import { type CountedItem, TokenCounter } from './token-counter.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
 import { addScaled, dot, Idf, norm, type SparseVector, type Vector } from './vectors.js';
@@ -10,6 +11,11 @@ import { addScaled, dot, Idf, norm, type SparseVector, type Vector } from './vec
 export const MIN_PLACEMENT = 0.2;
 /** …and clearly more alike to it than to the next binder (else the choice is left to grouping). */
 export const MIN_MARGIN = 0.02;
+/**
+ * What the binders of the items made closest in time (of the same kind) add to the fit, all votes
+ * together. Chosen on the synthetic `tuning` corpus (top-1 0.844 → 0.878 at 0.1, 0.868 at 0.2).
+ */
+export const TIMELINE_WEIGHT = 0.1;
 
 export interface RecommendInput {
   binders: EngineBinder[];
@@ -35,6 +41,7 @@ export interface RecommendedGroup {
 export class Engine {
   private readonly idf = new Idf();
   private readonly profiles = new BinderProfiles();
+  private timeline = new Timeline();
   private readonly binders: Map<string, EngineBinder>;
   /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
   private readonly features = new Map<string, Features>();
@@ -71,6 +78,11 @@ export class Engine {
     };
     const confirmed = new Set(
       events.filter((e) => e.kind !== 'dismissed').map((e) => `${e.objectId} ${e.binderId}`),
+    );
+    engine.timeline = Timeline.of(
+      filed
+        .filter((item) => engine.binders.has(item.binderId))
+        .map((item) => ({ item, binderId: item.binderId })),
     );
     const byBinder = new Map<string, FiledItem[]>();
     for (const item of filed) {
@@ -110,13 +122,16 @@ export class Engine {
 
   /** The binders an item fits best, best first. */
   rank(item: EngineItem, limit = 3): Placement[] {
-    return this.profiles.rank(this.vectorOf(item), limit);
+    const votes = this.timeline.votes(item);
+    for (const [binderId, share] of votes) votes.set(binderId, share * TIMELINE_WEIGHT);
+    return this.profiles.rank(this.vectorOf(item), limit, votes);
   }
 
   /** Learns one choice at once: an item the user filed (or accepted) into a binder, or a dismissal. */
   learn(item: EngineItem, binderId: string, kind: FilingEvent['kind']): void {
     const weight = kind === 'dismissed' ? EVIDENCE.dismissed : EVIDENCE.confirmed;
     this.profiles.learn(binderId, this.vectorOf(item), weight);
+    if (kind !== 'dismissed') this.timeline.add(item, binderId);
   }
 
   /**
