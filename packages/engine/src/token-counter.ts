@@ -72,7 +72,9 @@ export class TokenCounter implements FeatureSink {
   /** Counted features as a token map (what naming reads). */
   features({ ids, raw }: CountedItem): Features {
     const f: Features = new Map();
-    ids.forEach((id, i) => f.set(this.vocabulary.tokens[id] as string, raw[i] as number));
+    for (let i = 0; i < ids.length; i += 1) {
+      f.set(this.vocabulary.tokens[ids[i] as number] as string, raw[i] as number);
+    }
     return f;
   }
 }
