@@ -1,14 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createUser, signIn } from './helpers';
-
-/** A row of the desk's list by the object's name. */
-const row = (page: Page, name: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+import { type createUser, row, signedInNewUser } from './helpers';
 
 async function signedIn(page: Page, request: Parameters<typeof createUser>[0]) {
-  const user = await createUser(request);
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/my-desk/);
+  await signedInNewUser(page, request);
   await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
 }
 

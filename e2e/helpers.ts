@@ -25,3 +25,15 @@ export async function signIn(page: Page, login: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** A new account, signed in, on its desk. */
+export async function signedInNewUser(page: Page, request: APIRequestContext) {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+  return user;
+}
+
+/** A row of the desk's list by the object's name. */
+export const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });

@@ -1,8 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, signIn } from './helpers';
-
-const row = (page: Page, name: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+import { row, signedInNewUser } from './helpers';
 
 const invoice = (n: number) =>
   `ACME Corporation invoice ${n}. Amount due for cloud hosting, payment within thirty days, bank transfer to ACME.`;
@@ -23,10 +20,7 @@ test('a user generates filing suggestions, renames one, takes an item out, accep
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/my-desk/);
-
+  await signedInNewUser(page, request);
   const panel = page.getByRole('region', { name: 'Filing suggestions' });
   const toggle = page.getByRole('button', { name: /^Suggestions/ });
   await expect(panel.getByText('No suggestions right now.', { exact: false })).toBeVisible();
@@ -85,8 +79,7 @@ test('an accept with an empty name says what is missing and moves nothing; a chi
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await signIn(page, user.email, user.password);
+  await signedInNewUser(page, request);
   await uploadFiles(page, [
     { name: 'goa-hotel.txt', text: trip('hotel booking') },
     { name: 'goa-flight.txt', text: trip('flight tickets') },
