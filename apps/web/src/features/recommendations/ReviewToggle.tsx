@@ -1,12 +1,14 @@
 import { Badge, Button } from '@mantine/core';
 import { setDeskPrefs, useDeskPrefs } from '../desk/desk-prefs';
-import { useRecommendations } from './queries';
+import { useGenerationStatus, useRecommendations } from './queries';
 import { PANEL_ID } from './RecommendationsPanel';
 
 /** Opens and closes the filing suggestions; its badge counts the open ones, shown either way. */
 export function ReviewToggle() {
   const { reviewOpen } = useDeskPrefs();
   const count = useRecommendations().data?.length ?? 0;
+  // Watching the generation keeps the count fresh after runs the desk started by itself.
+  useGenerationStatus();
   return (
     <Button
       variant={reviewOpen ? 'light' : 'default'}
