@@ -111,7 +111,8 @@ export function adjustedRandIndex(a: string[], b: string[]): number {
 /**
  * How well the engine files a labelled corpus: a seeded, stratified `filedFraction` of each binder
  * is the user's filing; the rest is ranked (top-1, top-3, drawer). Then rounds of review: the user
- * accepts the items placed right and files the wrong ones where they belong, and what is still
+ * accepts the items placed right and files the wrong ones where they belong (turning the wrong
+ * proposal down: a dismissal for that binder), and what is still
  * unfiled is ranked again. Finally a share of the binders is hidden entirely and the groups proposed
  * for their items are compared with the truth (adjusted Rand index).
  */
@@ -133,7 +134,10 @@ export function evaluate(corpus: LabeledItem[], options: EvaluationOptions): Eva
     const reviewed = shuffled(pending, random).slice(0, Math.ceil(pending.length / 3));
     const ids = new Set(reviewed.map((l) => l.item.id));
     for (const l of reviewed) {
-      const right = engine.rank(l.item, 1)[0]?.binderId === keyOf(l);
+      const proposed = engine.rank(l.item, 1)[0]?.binderId;
+      const right = proposed === keyOf(l);
+      // A correction is both: the proposal turned down, the item moved where it belongs.
+      if (proposed && !right) engine.learn(l.item, proposed, 'dismissed');
       engine.learn(l.item, keyOf(l), right ? 'accepted' : 'moved');
     }
     pending = pending.filter((l) => !ids.has(l.item.id));

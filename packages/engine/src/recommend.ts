@@ -16,6 +16,8 @@ export const MIN_MARGIN = 0.02;
  * together. Chosen on the synthetic `tuning` corpus (top-1 0.844 → 0.878 at 0.1, 0.868 at 0.2).
  */
 export const TIMELINE_WEIGHT = 0.1;
+/** At most this many filed items are checked in the contrast pass (spread over all), so it stays quick. */
+const CONTRAST_SAMPLE = 5000;
 
 export interface RecommendInput {
   binders: EngineBinder[];
@@ -106,7 +108,26 @@ export class Engine {
         e.kind === 'dismissed' && engine.binders.has(e.binderId) ? vectorOfId(e.objectId) : undefined;
       if (vector) engine.profiles.learn(e.binderId, vector, EVIDENCE.dismissed);
     }
+    engine.contrast(filed, vectorOfId);
     return engine;
+  }
+
+  /**
+   * One pass of contrast over (a spread sample of) the filed items: an item the profiles would put in
+   * another binder counts against that binder, so look-alike binders (`Invoices 2023` and `Invoices
+   * 2024`) learn what tells them apart. Chosen on the synthetic `tuning` corpus (top-1 +0.012).
+   */
+  private contrast(filed: FiledItem[], vectorOf: (id: string) => SparseVector | undefined): void {
+    const known = filed.filter((item) => this.binders.has(item.binderId));
+    const step = Math.max(1, Math.ceil(known.length / CONTRAST_SAMPLE));
+    for (let i = 0; i < known.length; i += step) {
+      const item = known[i] as FiledItem;
+      const vector = vectorOf(item.id);
+      const [best] = vector ? this.profiles.rank(vector, 1, this.votes(item)) : [];
+      if (vector && best && best.binderId !== item.binderId) {
+        this.profiles.learn(best.binderId, vector, EVIDENCE.dismissed);
+      }
+    }
   }
 
   private vectorOf(item: EngineItem): SparseVector {
@@ -122,9 +143,14 @@ export class Engine {
 
   /** The binders an item fits best, best first. */
   rank(item: EngineItem, limit = 3): Placement[] {
+    return this.profiles.rank(this.vectorOf(item), limit, this.votes(item));
+  }
+
+  /** The timeline's votes for an item, weighted. */
+  private votes(item: EngineItem): Map<string, number> {
     const votes = this.timeline.votes(item);
     for (const [binderId, share] of votes) votes.set(binderId, share * TIMELINE_WEIGHT);
-    return this.profiles.rank(this.vectorOf(item), limit, votes);
+    return votes;
   }
 
   /** Learns one choice at once: an item the user filed (or accepted) into a binder, or a dismissal. */
