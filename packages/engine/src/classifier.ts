@@ -1,7 +1,10 @@
 import type { SparseVector, Vector } from './vectors.js';
 
-/** How much one item counts for its binder: as found on the desk, and when the user put it there. */
-export const EVIDENCE = { filed: 1, confirmed: 2, dismissed: -0.5 } as const;
+/**
+ * How much one item counts for its binder: as found on the desk, when the user put it there, when the
+ * user turned a proposal down, and when training finds the profiles would misfile it there.
+ */
+export const EVIDENCE = { filed: 1, confirmed: 2, dismissed: -0.5, contrast: -1 } as const;
 
 export interface Placement {
   binderId: string;

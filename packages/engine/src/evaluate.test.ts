@@ -75,12 +75,12 @@ describe('evaluate', () => {
 });
 
 describe('the engine on the synthetic holdout desk (a family it was not tuned on)', () => {
-  it('files at least as well as when this was written (F = 0.8, seed 1: top-1 0.92, top-3 0.97)', () => {
+  it('files at least as well as when this was written (F = 0.8, seed 1: top-1 0.94, top-3 0.98)', () => {
     const corpus = syntheticCorpus({ seed: 1, flavour: 'holdout' }).flatMap((b) =>
       b.items.map((item) => ({ item, drawer: b.drawer, binder: b.binder })),
     );
     const result = evaluate(corpus, { filedFraction: 0.8, seed: 1 });
-    expect(result.top1).toBeGreaterThanOrEqual(0.9);
-    expect(result.top3).toBeGreaterThanOrEqual(0.95);
+    expect(result.top1).toBeGreaterThanOrEqual(0.92);
+    expect(result.top3).toBeGreaterThanOrEqual(0.96);
   });
 });

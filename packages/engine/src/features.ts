@@ -9,7 +9,7 @@ export const MAX_TEXT_CHARS = 20_000;
 
 /** How much each part of an item counts, relative to a word of its text. */
 const WEIGHT = {
-  name: 3,
+  name: 1.5,
   extension: 2,
   mime: 1,
   host: 4,
