@@ -140,4 +140,33 @@ describe('the engine', () => {
     expect(groups).toHaveLength(1);
     expect(groups[0]?.binderId).toBeNull();
   });
+
+  it('groups a new desk of a few files by what they say, not by what they all share', () => {
+    const day = Date.UTC(2026, 10, 23);
+    const file = (name: string, text: string): EngineItem => ({
+      id: name,
+      kind: 'file_object',
+      name,
+      source: 'easio',
+      mimeType: 'text/plain',
+      text,
+      date: day,
+    });
+    const acme = (n: number) =>
+      file(
+        `acme-invoice-${n}.txt`,
+        `ACME Corporation invoice ${n}. Amount due for cloud hosting, bank transfer.`,
+      );
+    const goa = (what: string) =>
+      file(`goa-${what}.txt`, `Trip to Goa: ${what}. Beach hut in Palolem, Goa airport.`);
+    const groups = recommend({
+      binders: [],
+      filed: [],
+      unfiled: [acme(1), acme(2), acme(3), goa('hotel'), goa('flight')],
+    });
+    expect(groups.map((g) => [...g.objectIds].sort())).toEqual([
+      ['acme-invoice-1.txt', 'acme-invoice-2.txt', 'acme-invoice-3.txt'],
+      ['goa-flight.txt', 'goa-hotel.txt'],
+    ]);
+  });
 });

@@ -45,6 +45,14 @@ export class Vocabulary {
   }
 }
 
+/**
+ * What a token in every item still weighs. Low, so that on a new desk of a few files the things they
+ * all share (today's date, `.txt`, the source) do not make them one group; not nothing, so a large
+ * desk's common words still count a little. Chosen on the synthetic `tuning` corpus: top-1 0.932 at 1,
+ * 0.926 at 0.3, 0.925 at 0; grouping (ARI) 0.689, 0.712, 0.719.
+ */
+const IDF_FLOOR = 0.3;
+
 /** Inverse document frequencies over a set of items' features (smoothed, so unseen tokens count most). */
 export class Idf {
   readonly vocabulary = new Vocabulary();
@@ -76,7 +84,7 @@ export class Idf {
 
   private weightOf(id: number | undefined): number {
     if (id !== undefined && this.cache && id < this.cache.length) return this.cache[id] as number;
-    return Math.log((this.docs + 1) / ((id === undefined ? 0 : (this.df[id] ?? 0)) + 1)) + 1;
+    return Math.log((this.docs + 1) / ((id === undefined ? 0 : (this.df[id] ?? 0)) + 1)) + IDF_FLOOR;
   }
 
   private weights(): Float64Array {
@@ -84,7 +92,7 @@ export class Idf {
       const tokens = this.vocabulary.tokens.length;
       const cache = new Float64Array(tokens);
       for (let id = 0; id < tokens; id += 1) {
-        cache[id] = Math.log((this.docs + 1) / ((this.df[id] ?? 0) + 1)) + 1;
+        cache[id] = Math.log((this.docs + 1) / ((this.df[id] ?? 0) + 1)) + IDF_FLOOR;
       }
       this.cache = cache;
     }

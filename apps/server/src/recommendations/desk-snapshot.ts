@@ -10,6 +10,8 @@ export interface DeskSnapshot {
   unfiled: EngineItem[];
   events: FilingEvent[];
   existingTags: string[];
+  /** Unfiled files still being read (their text not yet extracted): left for a later run. */
+  waiting: number;
 }
 
 interface ItemRow {
@@ -26,7 +28,11 @@ interface ItemRow {
   email_subject: string | null;
   folder_hint: string | null;
   binder_id: string | null;
+  reading: boolean;
 }
+
+/** A file still marked as being read after this long was cut off (its job is retried): taken as it is. */
+const READING_AT_MOST = sql.raw(`interval '30 minutes'`);
 
 const FOLDERS = sql.raw(`('root_object', 'drawer_object', 'binder_object')`);
 
@@ -49,6 +55,8 @@ function toEngineItem(row: ItemRow): EngineItem {
 /**
  * The user's binders (with their drawers), the items filed in binders, the unfiled items lying on the
  * desk itself, their filing history and the tags in use. Texts are cut where the engine would cut them.
+ * Unfiled files whose text is still being extracted are left out (and counted): proposing them now
+ * would file them by name alone.
  */
 export async function loadDeskSnapshot(db: Db, ownerId: string, rootId: string): Promise<DeskSnapshot> {
   const binders = await queryRows<{ id: string; name: string; drawer_id: string; drawer_name: string }>(
@@ -66,7 +74,8 @@ export async function loadDeskSnapshot(db: Db, ownerId: string, rootId: string):
           (extract(epoch FROM o.item_date) * 1000)::float8 AS item_date,
           o.metadata->>'from' AS email_from, o.metadata->>'subject' AS email_subject,
           o.metadata->>'folder_path' AS folder_hint,
-          CASE WHEN o.parent_id = ${rootId} THEN NULL ELSE o.parent_id END AS binder_id
+          CASE WHEN o.parent_id = ${rootId} THEN NULL ELSE o.parent_id END AS binder_id,
+          (o.job_state IN ('pending', 'running') AND o.updated_at > now() - ${READING_AT_MOST}) AS reading
         FROM objects o
         WHERE o.owner_id = ${ownerId} AND o.data_type NOT IN ${FOLDERS}
           AND (o.parent_id = ${rootId} OR o.parent_id IN (
@@ -75,8 +84,10 @@ export async function loadDeskSnapshot(db: Db, ownerId: string, rootId: string):
   );
   const filed: FiledItem[] = [];
   const unfiled: EngineItem[] = [];
+  let waiting = 0;
   for (const row of items) {
-    if (row.binder_id === null) unfiled.push(toEngineItem(row));
+    if (row.binder_id === null && row.reading) waiting += 1;
+    else if (row.binder_id === null) unfiled.push(toEngineItem(row));
     else if (binderIds.has(row.binder_id)) filed.push({ ...toEngineItem(row), binderId: row.binder_id });
   }
   const events = await queryRows<{ object_id: string; binder_id: string; kind: FilingEvent['kind'] }>(
@@ -100,5 +111,6 @@ export async function loadDeskSnapshot(db: Db, ownerId: string, rootId: string):
     unfiled,
     events: events.map((e) => ({ objectId: e.object_id, binderId: e.binder_id, kind: e.kind })),
     existingTags: tags.map((t) => t.tag),
+    waiting,
   };
 }

@@ -58,18 +58,19 @@ const clip = (names: string[], max: number) => [
  * One generation for one user: trains the engine on their desk, asks it about the unfiled items that
  * no open recommendation holds yet, and stores the new groups (the surest gets the highest id, so it
  * is listed first). A new group of a single item is not proposed: one item is not a binder.
- * Answers how many unfiled items were considered and how many groups were stored.
+ * Answers how many unfiled items were considered, how many groups were stored, and how many files
+ * were left for later because their text is still being read.
  */
 export async function generateRecommendations(
   db: Db,
   ownerId: string,
   { namer }: { namer?: BinderNamer } = {},
-): Promise<{ unfiled: number; created: number }> {
+): Promise<{ unfiled: number; created: number; waiting: number }> {
   const [user] = await queryRows<{ root_folder: string | null }>(
     db,
     sql`SELECT root_folder FROM users WHERE id = ${ownerId}`,
   );
-  if (!user?.root_folder) return { unfiled: 0, created: 0 };
+  if (!user?.root_folder) return { unfiled: 0, created: 0, waiting: 0 };
   const snapshot = await loadDeskSnapshot(db, ownerId, user.root_folder);
 
   const past = await queryRows<{
@@ -88,13 +89,14 @@ export async function generateRecommendations(
     .map((r) => ({ binderId: r.binder_id, objectIds: new Set(r.object_ids) }));
 
   const fresh = snapshot.unfiled.filter((item) => !inOpen.has(item.id));
-  if (fresh.length === 0) return { unfiled: 0, created: 0 };
+  const { waiting } = snapshot;
+  if (fresh.length === 0) return { unfiled: 0, created: 0, waiting };
   const engine = Engine.train(snapshot);
   let groups = engine
     .recommend(fresh, snapshot.existingTags)
     .filter((g) => g.binderId !== null || g.objectIds.length > 1)
     .filter((g) => !alreadyDismissed(g, dismissed));
-  if (groups.length === 0) return { unfiled: fresh.length, created: 0 };
+  if (groups.length === 0) return { unfiled: fresh.length, created: 0, waiting };
   if (namer) {
     const names = new Map(fresh.map((item) => [item.id, item.name]));
     groups = await refineNames(groups, namer, names, [...new Set(snapshot.binders.map((b) => b.name))]);
@@ -112,5 +114,5 @@ export async function generateRecommendations(
     modelVersion: MODEL_VERSION,
   }));
   await db.insert(recommendations).values(rows);
-  return { unfiled: fresh.length, created: rows.length };
+  return { unfiled: fresh.length, created: rows.length, waiting };
 }

@@ -2,9 +2,11 @@ import type { Db } from '../db/client.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { BinderNamer } from './ai-namer.js';
 import { generateRecommendations } from './generate.js';
-import { claimRun, finishRun } from './runs.js';
+import { claimRun, finishRun, requeueRun } from './runs.js';
 
 export const GENERATE_JOB = 'generate-recommendations';
+/** How long a generation that left files still being read waits before looking again. */
+const READ_WAIT_SECONDS = 3;
 
 /** Sends generation jobs: at once when the user asks, debounced when items arrive. */
 export interface RecommendationScheduler {
@@ -52,17 +54,29 @@ export async function registerRecommendationJobs(
       if ((await claimRun(db, ownerId, askedAt)) !== 'claimed') return;
       let created = 0;
       let unfiled = 0;
+      let waiting = 0;
       for (;;) {
         try {
           const result = await generateRecommendations(db, ownerId, { namer });
           created += result.created;
           // A pass asked for again meanwhile looks only at what the first left ungrouped.
           unfiled = Math.max(unfiled, result.unfiled);
+          waiting = result.waiting;
         } catch (error) {
           await finishRun(db, ownerId, { error: `Generation failed: ${messageOf(error)}` });
           throw error;
         }
-        if (!(await finishRun(db, ownerId, { created, unfiled })).again) return;
+        if ((await finishRun(db, ownerId, { created, unfiled })).again) continue;
+        // Files still being read get their turn once read (their own job takes seconds).
+        if (waiting > 0) {
+          await requeueRun(db, ownerId);
+          await queue.send(
+            GENERATE_JOB,
+            { ownerId, askedAt: Date.now() },
+            { singletonKey: `auto:${ownerId}`, startAfterSeconds: READ_WAIT_SECONDS },
+          );
+        }
+        return;
       }
     },
     { concurrency: 1, retryLimit: 1 },

@@ -361,4 +361,39 @@ describe.each(DB_KINDS)('recommendations on %s', (kind) => {
     expect(theirs[0]?.object_count).toBe(2);
     expect(theirs[0]?.binder_id).toBeNull();
   });
+
+  it('leaves files still being read for a run right after they are read', async () => {
+    const reader = await signedInUser(t.app);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(
+        await put(reader, {
+          dataType: 'file_object',
+          name: `scan-${n}.pdf`,
+          mimeType: 'application/pdf',
+          jobState: 'pending',
+        }),
+      );
+    }
+    await call('GET', 'generate_recommendations', reader);
+    // The run finds only files being read, proposes nothing, and stays asked for.
+    await vi.waitFor(async () => {
+      const status = (await call('GET', 'generation_status', reader)).body as GenerationStatus;
+      expect(status).toMatchObject({ state: 'queued', created: 0, unfiled: 0 });
+      expect(status.finished_at).not.toBeNull();
+    });
+    expect(await list(reader)).toEqual([]);
+
+    await t.database.db
+      .update(objects)
+      .set({ jobState: 'done', content: invoice(11) })
+      .where(sql`${objects.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+    await t.queue?.drain();
+    expect((await call('GET', 'generation_status', reader)).body).toMatchObject({
+      state: 'done',
+      unfiled: 3,
+    });
+    const [rec] = await list(reader);
+    expect(rec?.object_ids.sort()).toEqual([...ids].sort());
+  });
 });

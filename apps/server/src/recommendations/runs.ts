@@ -116,3 +116,12 @@ export async function finishRun(
   }
   return { again: false };
 }
+
+/** Marks a finished run as asked for again (a follow-up is on its way): clients keep watching. */
+export async function requeueRun(db: Db, ownerId: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`UPDATE recommendation_runs SET state = 'queued', requested_at = now()
+        WHERE owner_id = ${ownerId} AND state = 'done' RETURNING 1`,
+  );
+}
