@@ -22,7 +22,15 @@ export const TIMELINE_WEIGHT = 0.1;
  * pass at half a dismissal, 0.901 with three at a whole one (and 0.932 with names weighed 1.5, not 3).
  */
 const CONTRAST_PASSES = 3;
-const CONTRAST_SAMPLE = 5000;
+const CONTRAST_SAMPLE = 2000;
+/** A group's names and tags are read from at most this many of its items (spread over all). */
+const NAMING_SAMPLE = 60;
+
+/** At most `max` of the items, evenly spread over them (all when they are fewer). */
+function spread<T>(items: T[], max: number): T[] {
+  if (items.length <= max) return items;
+  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)] as T);
+}
 
 export interface RecommendInput {
   binders: EngineBinder[];
@@ -204,7 +212,7 @@ export class Engine {
         binderNameOptions: unique([binder.name, ...others.map((b) => b.name)]).slice(0, 3),
         drawerNameOptions: unique([binder.drawerName, ...others.map((b) => b.drawerName)]).slice(0, 3),
         tags: tagsFor(
-          g.ids.map((id) => this.features.get(id) as Features),
+          spread(g.ids, NAMING_SAMPLE).map((id) => this.features.get(id) as Features),
           this.idf,
           existingTags,
         ),
@@ -218,7 +226,7 @@ export class Engine {
     const drawers = drawerProfiles([...this.binders.values()], (id) => profiles.get(id) ?? new Map());
     for (const c of cluster(vectors)) {
       const members = c.members.map((i) => rest[i] as EngineItem);
-      const features = members.map((m) => this.features.get(m.id) as Features);
+      const features = spread(members, NAMING_SAMPLE).map((m) => this.features.get(m.id) as Features);
       const centreNorm = norm(c.centre);
       const fits = drawers
         .map((d) => ({ name: d.name, score: centreNorm > 0 ? dot(c.centre, d.profile) / centreNorm : 0 }))
