@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('the eval:recommend command line', () => {
   describe('on the synthetic desk written as files', () => {
     let dir: string;
     beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), 'easio-eval-'));
+      dir = await mkdtemp(path.join(tmpdir(), 'easio-evaltest-'));
       await runEval(parseEvalArgs(['--write-synthetic', dir, '--flavour', 'holdout']), () => {});
     });
     afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -83,5 +83,13 @@ describe('the eval:recommend command line', () => {
       );
       await rm(empty, { recursive: true });
     });
+  });
+
+  it('evaluates the synthetic holdout desk when no corpus is given, and leaves no files behind', async () => {
+    const temporary = async () => (await readdir(tmpdir())).filter((n) => n.startsWith('easio-eval-')).sort();
+    const before = await temporary();
+    const lines = await runEval(parseEvalArgs(['--seed', '3']), () => {});
+    expect(JSON.parse(lines.at(-1) ?? '').items).toBeGreaterThanOrEqual(500);
+    expect(await temporary()).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -90,12 +90,26 @@ export async function runEval(args: EvalArgs, warn: (line: string) => void): Pro
     });
     return [`Wrote ${written.files} files in ${written.binders} binders to ${args.writeSynthetic}`];
   }
-  let corpus = args.corpus;
-  if (!corpus) {
-    corpus = await mkdtemp(path.join(tmpdir(), 'easio-eval-'));
-    await writeSyntheticCorpus(corpus, { seed: args.seed, flavour: args.flavour });
-    warn(`No --corpus given: evaluating the synthetic ${args.flavour} desk written to ${corpus}`);
+  if (!args.corpus) {
+    const written = await mkdtemp(path.join(tmpdir(), 'easio-eval-'));
+    try {
+      await writeSyntheticCorpus(written, { seed: args.seed, flavour: args.flavour });
+      warn(
+        `No --corpus given: evaluating the synthetic ${args.flavour} desk (written to a temporary folder)`,
+      );
+      return await evaluateFolder(written, args, warn);
+    } finally {
+      await rm(written, { recursive: true, force: true });
+    }
   }
+  return evaluateFolder(args.corpus, args, warn);
+}
+
+async function evaluateFolder(
+  corpus: string,
+  args: EvalArgs,
+  warn: (line: string) => void,
+): Promise<string[]> {
   const items = await readCorpus(corpus, { onSkip: (file, reason) => warn(`skipped ${file}: ${reason}`) });
   const binders = new Set(items.map((l) => `${l.drawer}/${l.binder}`));
   if (items.length < 2 || binders.size < 2) {
