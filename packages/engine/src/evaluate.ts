@@ -1,6 +1,6 @@
 import { seededRandom } from './random.js';
 import { Engine } from './recommend.js';
-import type { EngineBinder, EngineItem, FiledItem } from './types.js';
+import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
 
 /** An item with the drawer and binder it truly belongs in (the ground truth of an evaluation). */
 export interface LabeledItem {
@@ -112,9 +112,10 @@ export function adjustedRandIndex(a: string[], b: string[]): number {
  * How well the engine files a labelled corpus: a seeded, stratified `filedFraction` of each binder
  * is the user's filing; the rest is ranked (top-1, top-3, drawer). Then rounds of review: the user
  * accepts the items placed right and files the wrong ones where they belong (turning the wrong
- * proposal down: a dismissal for that binder), and what is still
- * unfiled is ranked again. Finally a share of the binders is hidden entirely and the groups proposed
- * for their items are compared with the truth (adjusted Rand index).
+ * proposal down: a dismissal for that binder), and what is still unfiled is ranked again by an
+ * engine trained anew on the desk and that history, as the product's next generation would be.
+ * Finally a share of the binders is hidden entirely and the groups proposed for their items are
+ * compared with the truth (adjusted Rand index).
  */
 export function evaluate(corpus: LabeledItem[], options: EvaluationOptions): Evaluation {
   const random = seededRandom(options.seed);
@@ -129,19 +130,25 @@ export function evaluate(corpus: LabeledItem[], options: EvaluationOptions): Eva
 
   const rounds: number[] = [];
   let pending = unfiled;
+  let current = engine;
+  const nowFiled = filed.map(asFiled);
+  const events: FilingEvent[] = [];
   for (let round = 0; round < (options.rounds ?? 3) && pending.length > 0; round += 1) {
     // Each round the user reviews a third of what is left, in a seeded order.
     const reviewed = shuffled(pending, random).slice(0, Math.ceil(pending.length / 3));
     const ids = new Set(reviewed.map((l) => l.item.id));
     for (const l of reviewed) {
-      const proposed = engine.rank(l.item, 1)[0]?.binderId;
+      const proposed = current.rank(l.item, 1)[0]?.binderId;
       const right = proposed === keyOf(l);
       // A correction is both: the proposal turned down, the item moved where it belongs.
-      if (proposed && !right) engine.learn(l.item, proposed, 'dismissed');
-      engine.learn(l.item, keyOf(l), right ? 'accepted' : 'moved');
+      if (proposed && !right) events.push({ objectId: l.item.id, binderId: proposed, kind: 'dismissed' });
+      events.push({ objectId: l.item.id, binderId: keyOf(l), kind: right ? 'accepted' : 'moved' });
+      nowFiled.push(asFiled(l));
     }
     pending = pending.filter((l) => !ids.has(l.item.id));
-    rounds.push(accuracy(engine, pending).top1);
+    // As the product does: the next suggestions come from training again on the desk and its history.
+    current = Engine.train({ binders, filed: nowFiled, unfiled: pending.map((l) => l.item), events });
+    rounds.push(accuracy(current, pending).top1);
   }
 
   const hidden = new Set(
