@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createUser, signIn } from './helpers';
-
-/** Form controls without an accessible name, and other serious or critical WCAG A/AA problems. */
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { createUser, signIn, violations } from './helpers';
 
 test('public pages with forms label every field', async ({ page }) => {
   for (const [path, ready] of [

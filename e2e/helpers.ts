@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'secret12#';
@@ -37,3 +38,12 @@ export async function signedInNewUser(page: Page, request: APIRequestContext) {
 /** A row of the desk's list by the object's name. */
 export const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+
+/** Form controls without an accessible name, and other serious or critical WCAG A/AA problems (in `within`, when given). */
+export async function violations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { row, signedInNewUser } from './helpers';
+import { row, signedInNewUser, violations } from './helpers';
 
 const invoice = (n: number) =>
   `ACME Corporation invoice ${n}. Amount due for cloud hosting, payment within thirty days, bank transfer to ACME.`;
@@ -75,7 +75,7 @@ test('a user generates filing suggestions, renames one, takes an item out, accep
   await expect(page.getByRole('region', { name: 'Filing suggestions' })).toBeHidden();
 });
 
-test('an accept with an empty name says what is missing and moves nothing; a chip picks a name', async ({
+test('an accept with an empty name says what is missing and moves nothing; a chip picks a name; the panel works by keyboard and passes axe', async ({
   page,
   request,
 }) => {
@@ -89,6 +89,8 @@ test('an accept with an empty name says what is missing and moves nothing; a chi
   await panel.getByRole('button', { name: 'Generate now' }).click();
   const goa = panel.getByRole('article').filter({ hasText: 'goa-hotel.txt' });
   await expect(goa).toBeVisible({ timeout: 20_000 });
+
+  expect(await violations(page, '#filing-suggestions')).toEqual([]);
 
   const binder = goa.getByRole('textbox', { name: 'Binder' });
   const suggested = await binder.inputValue();
@@ -106,9 +108,16 @@ test('an accept with an empty name says what is missing and moves nothing; a chi
   await tags.fill('holiday');
   await tags.press('Enter');
   await expect(goa.getByText('holiday', { exact: true })).toBeVisible();
-  await goa.getByRole('button', { name: 'Accept' }).click();
+  // By keyboard alone: Space takes an item out, Enter on Accept files the rest.
+  const scooter = goa.getByRole('checkbox', { name: 'Move goa-scooter.txt' });
+  await scooter.focus();
+  await page.keyboard.press('Space');
+  await expect(scooter).not.toBeChecked();
+  await goa.getByRole('button', { name: 'Accept' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Files Move Successfully')).toBeVisible();
   await expect(row(page, 'goa-hotel.txt')).toHaveCount(0);
+  await expect(row(page, 'goa-scooter.txt')).toBeVisible();
   await row(page, 'Travel').dblclick();
   await row(page, suggested).dblclick();
   await expect(row(page, 'goa-hotel.txt')).toBeVisible();

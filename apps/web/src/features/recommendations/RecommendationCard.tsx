@@ -31,7 +31,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
             {kept} of {rec.items.length} {rec.items.length === 1 ? 'item' : 'items'} →{' '}
             {draft.drawerName.trim() || '…'} / {title}
           </Text>
-          <Badge variant="light" color={isHighConfidence(rec) ? 'teal' : 'gray'} tt="none">
+          <Badge variant="outline" color={isHighConfidence(rec) ? 'teal.9' : 'gray.7'} tt="none">
             {confidenceLabel(rec)}
           </Badge>
         </Group>
