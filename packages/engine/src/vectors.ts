@@ -61,13 +61,6 @@ export class Idf {
   /** Every known token's weight, made when first needed after the counts last changed. */
   private cache: Float64Array | null = null;
 
-  /** Counts an item's tokens; answers them numbered, in the features' order. */
-  add(features: Features): Int32Array {
-    const ids = this.idsOf(features);
-    this.addIds(ids);
-    return ids;
-  }
-
   /** Counts an item's numbered tokens (each once). */
   addIds(ids: Int32Array): void {
     this.cache = null;

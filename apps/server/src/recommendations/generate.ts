@@ -73,19 +73,15 @@ export async function generateRecommendations(
   if (!user?.root_folder) return { unfiled: 0, created: 0, waiting: 0 };
   const snapshot = await loadDeskSnapshot(db, ownerId, user.root_folder);
 
-  const past = await queryRows<{
-    object_ids: string[];
-    binder_id: string | null;
-    ignored: boolean;
-    accepted: boolean;
-  }>(
+  // Open recommendations and deleted ones (accepted ones are closed too, and say nothing here).
+  const past = await queryRows<{ object_ids: string[]; binder_id: string | null; ignored: boolean }>(
     db,
-    sql`SELECT object_ids, binder_id, ignored, accepted_at IS NOT NULL AS accepted
+    sql`SELECT object_ids, binder_id, ignored
         FROM recommendations WHERE owner_id = ${ownerId} AND (NOT ignored OR accepted_at IS NULL)`,
   );
   const inOpen = new Set(past.filter((r) => !r.ignored).flatMap((r) => r.object_ids));
   const dismissed: Dismissed[] = past
-    .filter((r) => r.ignored && !r.accepted)
+    .filter((r) => r.ignored)
     .map((r) => ({ binderId: r.binder_id, objectIds: new Set(r.object_ids) }));
 
   const fresh = snapshot.unfiled.filter((item) => !inOpen.has(item.id));
