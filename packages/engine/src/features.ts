@@ -30,6 +30,8 @@ export interface FeatureSink {
   add(token: string, weight: number): void;
   /** Words (tokens `w:<word>`), each counted sublinearly within one call: 1 + ln n for n repeats. */
   addWords(words: string[], weight: number): void;
+  /** The words of a prose text (not split on case changes), as `addWords`. */
+  addText(text: string, weight: number): void;
 }
 
 class MapSink implements FeatureSink {
@@ -43,6 +45,10 @@ class MapSink implements FeatureSink {
     const counts = new Map<string, number>();
     for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
     for (const [w, n] of counts) this.add(`w:${w}`, weight * (1 + Math.log(n)));
+  }
+
+  addText(text: string, weight: number) {
+    this.addWords(wordsOf(text, { splitCase: false }), weight);
   }
 }
 
@@ -77,7 +83,7 @@ export function extractFeatures(item: EngineItem, f: FeatureSink): void {
   f.add(`s:${item.source}`, WEIGHT.source);
   f.add(`k:${item.kind}`, WEIGHT.kind);
   const text = item.text?.slice(0, MAX_TEXT_CHARS) ?? '';
-  if (text) f.addWords(wordsOf(text, { splitCase: false }), WEIGHT.text);
+  if (text) f.addText(text, WEIGHT.text);
   const from = item.email?.from?.toLowerCase().match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
   if (from) {
     f.add(`f:${from}`, WEIGHT.sender);

@@ -13,6 +13,8 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 );
 
+export const isStopWord = (word: string) => STOP_WORDS.has(word);
+
 const SPLIT_CASE = /([a-z])([A-Z])|([A-Za-z])([0-9])|([0-9])([A-Za-z])/g;
 
 /**
