@@ -28,6 +28,13 @@ export class BinderProfiles {
    */
   private readonly postingBinders: number[][] = [];
   private readonly postingWeights: number[][] = [];
+  /**
+   * Tokens most binders hold (common words on a large desk) as dense rows by binder number instead:
+   * read straight through when ranking, about a quarter faster than postings, and updated in place.
+   */
+  private readonly rows: (Float64Array | undefined)[] = [];
+  /** The length of the dense rows (room for this many binders). */
+  private rowSize = 64;
   /** Each binder's squared length. */
   private readonly squares: number[] = [];
   private scores = new Float64Array(0);
@@ -42,14 +49,40 @@ export class BinderProfiles {
       this.numbers.set(binderId, n);
       this.squares.push(0);
       this.scores = new Float64Array(this.ids.length);
+      if (this.ids.length > this.rowSize) this.growRows();
     }
     return n;
+  }
+
+  private growRows(): void {
+    this.rowSize *= 2;
+    this.rows.forEach((row, token) => {
+      if (!row) return;
+      const bigger = new Float64Array(this.rowSize);
+      bigger.set(row);
+      this.rows[token] = bigger;
+    });
+  }
+
+  /** Turns a token's postings into a dense row once more than a quarter of the binders (and 16) hold it. */
+  private densifyIfCommon(token: number): void {
+    const binders = this.postingBinders[token] as number[];
+    if (binders.length <= Math.max(16, this.ids.length / 4)) return;
+    const weights = this.postingWeights[token] as number[];
+    const row = new Float64Array(this.rowSize);
+    binders.forEach((b, i) => {
+      row[b] = weights[i] as number;
+    });
+    this.rows[token] = row;
+    this.postingBinders[token] = [];
+    this.postingWeights[token] = [];
   }
 
   private reach(token: number): void {
     while (this.postingBinders.length <= token) {
       this.postingBinders.push([]);
       this.postingWeights.push([]);
+      this.rows.push(undefined);
     }
   }
 
@@ -61,6 +94,14 @@ export class BinderProfiles {
     for (let t = 0; t < ids.length; t += 1) {
       const token = ids[t] as number;
       this.reach(token);
+      const row = this.rows[token];
+      if (row) {
+        const before = row[b] as number;
+        const after = Math.max(0, before + (values[t] as number) * weight);
+        row[b] = after;
+        squares += after * after - before * before;
+        continue;
+      }
       const binders = this.postingBinders[token] as number[];
       const weights = this.postingWeights[token] as number[];
       const at = binders.indexOf(b);
@@ -71,6 +112,7 @@ export class BinderProfiles {
         if (after > 0) {
           binders.push(b);
           weights.push(after);
+          this.densifyIfCommon(token);
         }
       } else if (after > 0) {
         weights[at] = after;
@@ -87,8 +129,9 @@ export class BinderProfiles {
   /**
    * Learns a binder's items at once (training): summed in a dense row, then written to the
    * postings, with no lookups per token. For a binder not learned into before; else as `learn`.
+   * Each item is read once, in turn, so its vector may be a scratch the next one reuses.
    */
-  learnAll(binderId: string, items: { vector: SparseVector; weight: number }[]): void {
+  learnAll(binderId: string, items: Iterable<{ vector: SparseVector; weight: number }>): void {
     const known = this.numbers.has(binderId);
     const b = this.numberOf(binderId);
     if (known && (this.squares[b] ?? 0) > 0) {
@@ -96,12 +139,10 @@ export class BinderProfiles {
       return;
     }
     const touched: number[] = [];
-    for (const { vector } of items) {
-      for (const token of vector.ids) if (token >= this.scratch.length) this.grow(token + 1);
-    }
-    const row = this.scratch;
+    let row: Float64Array = this.scratch;
     for (const { vector, weight } of items) {
       const { ids, values } = vector;
+      for (const token of ids) if (token >= row.length) row = this.grow(token + 1);
       for (let t = 0; t < ids.length; t += 1) {
         const token = ids[t] as number;
         if (row[token] === 0) touched.push(token);
@@ -114,29 +155,42 @@ export class BinderProfiles {
       row[token] = 0;
       if (w <= 0) continue;
       this.reach(token);
+      squares += w * w;
+      const dense = this.rows[token];
+      if (dense) {
+        dense[b] = w;
+        continue;
+      }
       (this.postingBinders[token] as number[]).push(b);
       (this.postingWeights[token] as number[]).push(w);
-      squares += w * w;
+      this.densifyIfCommon(token);
     }
     this.squares[b] = squares;
   }
 
-  private grow(size: number): void {
+  private grow(size: number): Float64Array {
     const bigger = new Float64Array(Math.max(size, this.scratch.length * 2, 1024));
     bigger.set(this.scratch);
     this.scratch = bigger;
+    return bigger;
   }
 
   /** The binders ranked by similarity to an item's vector (plus `extra` per binder), best first (ties by binder id). */
   rank(vector: SparseVector, limit = 3, extra?: Map<string, number>): Placement[] {
     const scores = this.scores;
     scores.fill(0);
+    const count = this.ids.length;
     for (let t = 0; t < vector.ids.length; t += 1) {
       const token = vector.ids[t] as number;
+      const x = vector.values[t] as number;
+      const row = this.rows[token];
+      if (row) {
+        for (let b = 0; b < count; b += 1) scores[b] = (scores[b] as number) + x * (row[b] as number);
+        continue;
+      }
       const binders = this.postingBinders[token];
       if (!binders) continue;
       const weights = this.postingWeights[token] as number[];
-      const x = vector.values[t] as number;
       for (let i = 0; i < binders.length; i += 1) {
         const b = binders[i] as number;
         scores[b] = (scores[b] as number) + x * (weights[i] as number);
@@ -168,19 +222,22 @@ export class BinderProfiles {
   }
 
   /**
-   * Every binder's profile scaled to length 1, in one pass over the postings (for comparing groups
-   * with drawers); `tokens` names the token numbers.
+   * Every binder's profile scaled to length 1, by token number, in one pass over the postings (for
+   * comparing groups with drawers).
    */
-  all(tokens: readonly string[]): Map<string, Vector> {
-    const profiles = new Map<string, Vector>(this.ids.map((id) => [id, new Map()]));
+  all(): Map<string, Vector<number>> {
+    const profiles = new Map<string, Vector<number>>(this.ids.map((id) => [id, new Map()]));
+    const set = (b: number, token: number, weight: number) => {
+      const length = Math.sqrt(this.squares[b] ?? 0);
+      if (length > 0 && weight > 0) profiles.get(this.ids[b] as string)?.set(token, weight / length);
+    };
     this.postingBinders.forEach((binders, t) => {
-      const token = tokens[t];
-      if (token === undefined) return;
       const weights = this.postingWeights[t] as number[];
       binders.forEach((b, i) => {
-        const length = Math.sqrt(this.squares[b] ?? 0);
-        if (length > 0) profiles.get(this.ids[b] as string)?.set(token, (weights[i] as number) / length);
+        set(b, t, weights[i] as number);
       });
+      const row = this.rows[t];
+      if (row) for (let b = 0; b < this.ids.length; b += 1) set(b, t, row[b] as number);
     });
     return profiles;
   }

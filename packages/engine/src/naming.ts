@@ -88,23 +88,28 @@ export interface NamingContext {
 
 /** The words most telling of a group: summed weight × rarity, names and addresses before text. */
 export function distinctiveWords(features: Features[], idf: Idf, limit = 5): string[] {
-  const scores = new Map<string, number>();
-  const holders = new Map<string, number>();
+  // Keyed by token (`w:<word>`), the prefix cut only from the few words answered.
+  const scores = new Map<string, { weight: number; holders: number; rarity: number }>();
   for (const f of features) {
     for (const [token, w] of f) {
       if (!token.startsWith('w:')) continue;
-      const word = token.slice(2);
-      scores.set(word, (scores.get(word) ?? 0) + w * idf.weight(token));
-      holders.set(word, (holders.get(word) ?? 0) + 1);
+      const s = scores.get(token);
+      if (s) {
+        s.weight += w * s.rarity;
+        s.holders += 1;
+      } else {
+        const rarity = idf.weight(token);
+        scores.set(token, { weight: w * rarity, holders: 1, rarity });
+      }
     }
   }
   // A word in only one item of a larger group names that item, not the group.
   const minItems = features.length >= 4 ? 2 : 1;
   return [...scores]
-    .filter(([word]) => (holders.get(word) ?? 0) >= minItems)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .filter(([, s]) => s.holders >= minItems)
+    .sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : 1))
     .slice(0, limit)
-    .map(([word]) => word);
+    .map(([token]) => token.slice(2));
 }
 
 /** The value most of the group shares for a token prefix (`h:`, `y:`), if at least `share` of it does. */

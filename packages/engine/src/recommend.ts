@@ -3,9 +3,9 @@ import { cluster } from './cluster.js';
 import { type Features, featuresOf } from './features.js';
 import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
 import { Timeline } from './timeline.js';
-import { type CountedItem, TokenCounter } from './token-counter.js';
+import { type CountedItem, TokenCounter, tokenMap } from './token-counter.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
-import { addScaled, dot, Idf, norm, type SparseVector, type Vector } from './vectors.js';
+import { addScaled, dot, Idf, norm, Scratch, type SparseVector, type Vector } from './vectors.js';
 
 /** An item is proposed for an existing binder only when it is at least this alike to it… */
 export const MIN_PLACEMENT = 0.2;
@@ -60,6 +60,7 @@ export class Engine {
   private readonly binders: Map<string, EngineBinder>;
   /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
   private readonly features = new Map<string, Features>();
+  private readonly scratch = new Scratch();
   /** The same items' tokens as numbers, with their raw weights (ready to weigh by rarity). */
   private readonly counted = new Map<string, CountedItem>();
 
@@ -85,11 +86,11 @@ export class Engine {
       const c = counter.count(item);
       engine.idf.addIds(c.ids);
       engine.counted.set(item.id, c);
-      engine.features.set(item.id, counter.features(c));
     }
+    // Each vector is used at once and dropped, so all are written into one scratch.
     const vectorOfId = (id: string) => {
       const c = counted.get(id) ?? engine.counted.get(id);
-      return c ? engine.idf.weighted(c.ids, c.raw) : undefined;
+      return c ? engine.idf.weighted(c.ids, c.raw, engine.scratch) : undefined;
     };
     const confirmed = new Set(
       events.filter((e) => e.kind !== 'dismissed').map((e) => `${e.objectId} ${e.binderId}`),
@@ -106,16 +107,14 @@ export class Engine {
       if (items) items.push(item);
       else byBinder.set(item.binderId, [item]);
     }
-    for (const [binderId, items] of byBinder) {
-      engine.profiles.learnAll(
-        binderId,
-        items.flatMap((item) => {
-          const vector = vectorOfId(item.id);
-          const weight = confirmed.has(`${item.id} ${binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
-          return vector ? [{ vector, weight }] : [];
-        }),
-      );
+    function* evidence(binderId: string, items: FiledItem[]) {
+      for (const item of items) {
+        const vector = vectorOfId(item.id);
+        const weight = confirmed.has(`${item.id} ${binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
+        if (vector) yield { vector, weight };
+      }
     }
+    for (const [binderId, items] of byBinder) engine.profiles.learnAll(binderId, evidence(binderId, items));
     for (const e of events) {
       const vector =
         e.kind === 'dismissed' && engine.binders.has(e.binderId) ? vectorOfId(e.objectId) : undefined;
@@ -145,15 +144,22 @@ export class Engine {
     }
   }
 
+  /** An item's vector, valid until the next call (every use reads it at once). */
   private vectorOf(item: EngineItem): SparseVector {
     const c = this.counted.get(item.id);
-    if (c) return this.idf.weighted(c.ids, c.raw);
+    if (c) return this.idf.weighted(c.ids, c.raw, this.scratch);
+    return this.idf.vector(this.featuresOf(item));
+  }
+
+  /** An item's features as a token map (for naming), made when first asked for. */
+  private featuresOf(item: EngineItem): Features {
     let f = this.features.get(item.id);
     if (!f) {
-      f = featuresOf(item);
+      const c = this.counted.get(item.id);
+      f = c ? tokenMap(c, this.idf.vocabulary.tokens) : featuresOf(item);
       this.features.set(item.id, f);
     }
-    return this.idf.vector(f);
+    return f;
   }
 
   /** The binders an item fits best, best first. */
@@ -182,6 +188,7 @@ export class Engine {
    */
   recommend(unfiled: EngineItem[], existingTags: string[] = []): RecommendedGroup[] {
     const items = [...unfiled].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const byId = new Map(items.map((item) => [item.id, item]));
     type Placed = { ids: string[]; scores: number[]; runnersUp: Map<string, number> };
     const placed = new Map<string, Placed>();
     const rest: EngineItem[] = [];
@@ -212,7 +219,7 @@ export class Engine {
         binderNameOptions: unique([binder.name, ...others.map((b) => b.name)]).slice(0, 3),
         drawerNameOptions: unique([binder.drawerName, ...others.map((b) => b.drawerName)]).slice(0, 3),
         tags: tagsFor(
-          spread(g.ids, NAMING_SAMPLE).map((id) => this.features.get(id) as Features),
+          spread(g.ids, NAMING_SAMPLE).map((id) => this.featuresOf(byId.get(id) as EngineItem)),
           this.idf,
           existingTags,
         ),
@@ -220,13 +227,16 @@ export class Engine {
       });
     }
 
-    const vectors = rest.map((item) => this.idf.toMap(this.vectorOf(item)));
+    const vectors = rest.map((item) => {
+      const { ids, values } = this.vectorOf(item);
+      return { ids, values: values.slice() };
+    });
     const binderNames = [...this.binders.values()].map((b) => b.name);
-    const profiles = this.profiles.all(this.idf.vocabulary.tokens);
+    const profiles = this.profiles.all();
     const drawers = drawerProfiles([...this.binders.values()], (id) => profiles.get(id) ?? new Map());
     for (const c of cluster(vectors)) {
       const members = c.members.map((i) => rest[i] as EngineItem);
-      const features = spread(members, NAMING_SAMPLE).map((m) => this.features.get(m.id) as Features);
+      const features = spread(members, NAMING_SAMPLE).map((m) => this.featuresOf(m));
       const centreNorm = norm(c.centre);
       const fits = drawers
         .map((d) => ({ name: d.name, score: centreNorm > 0 ? dot(c.centre, d.profile) / centreNorm : 0 }))
@@ -247,8 +257,8 @@ export class Engine {
 }
 
 /** Each drawer's profile: its binders' profiles summed and scaled to length 1. */
-function drawerProfiles(binders: EngineBinder[], profileOf: (id: string) => Vector) {
-  const byDrawer = new Map<string, { name: string; profile: Vector }>();
+function drawerProfiles(binders: EngineBinder[], profileOf: (id: string) => Vector<number>) {
+  const byDrawer = new Map<string, { name: string; profile: Vector<number> }>();
   for (const b of binders) {
     const d = byDrawer.get(b.drawerId) ?? { name: b.drawerName, profile: new Map() };
     addScaled(d.profile, profileOf(b.id), 1);

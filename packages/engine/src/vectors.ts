@@ -1,7 +1,7 @@
 import type { Features } from './features.js';
 
-/** A sparse vector: token → weight (for groups and drawers, which are few). */
-export type Vector = Map<string, number>;
+/** A sparse vector: token (or token number) → weight (for groups and drawers, which are few). */
+export type Vector<K = string> = Map<K, number>;
 
 /** A sparse vector over numbered tokens: parallel arrays (for items and binders, which are many). */
 export interface SparseVector {
@@ -53,6 +53,16 @@ export class Vocabulary {
  */
 const IDF_FLOOR = 0.3;
 
+/** A buffer reused for short-lived vectors: `take(n)` is valid until the next `take`. */
+export class Scratch {
+  private buffer = new Float64Array(1024);
+
+  take(size: number): Float64Array {
+    if (size > this.buffer.length) this.buffer = new Float64Array(Math.max(size, this.buffer.length * 2));
+    return this.buffer.subarray(0, size);
+  }
+}
+
 /** Inverse document frequencies over a set of items' features (smoothed, so unseen tokens count most). */
 export class Idf {
   readonly vocabulary = new Vocabulary();
@@ -96,9 +106,12 @@ export class Idf {
     return this.weightOf(this.vocabulary.find(token));
   }
 
-  /** Counted features (`ids` with their `raw` weights) weighted by rarity and scaled to length 1. */
-  weighted(ids: Int32Array, raw: ArrayLike<number>): SparseVector {
-    const values = new Float64Array(ids.length);
+  /**
+   * Counted features (`ids` with their `raw` weights) weighted by rarity and scaled to length 1;
+   * the values written into `scratch` when given (a vector used at once and then dropped).
+   */
+  weighted(ids: Int32Array, raw: ArrayLike<number>, scratch?: Scratch): SparseVector {
+    const values = scratch ? scratch.take(ids.length) : new Float64Array(ids.length);
     const weights = this.weights();
     let norm = 0;
     for (let i = 0; i < ids.length; i += 1) {
@@ -118,31 +131,22 @@ export class Idf {
   vector(features: Features): SparseVector {
     return this.weighted(this.idsOf(features), Float64Array.from(features.values()));
   }
-
-  /** A sparse vector as a token map. */
-  toMap(v: SparseVector): Vector {
-    const map: Vector = new Map();
-    for (let i = 0; i < v.ids.length; i += 1) {
-      map.set(this.vocabulary.tokens[v.ids[i] as number] as string, v.values[i] as number);
-    }
-    return map;
-  }
 }
 
-export function dot(a: Vector, b: Vector): number {
+export function dot<K>(a: Vector<K>, b: Vector<K>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let sum = 0;
   for (const [token, x] of small) sum += x * (large.get(token) ?? 0);
   return sum;
 }
 
-export function norm(v: Vector): number {
+export function norm<K>(v: Vector<K>): number {
   let sum = 0;
   for (const x of v.values()) sum += x * x;
   return Math.sqrt(sum);
 }
 
 /** `into += scale × v`. */
-export function addScaled(into: Vector, v: Vector, scale: number): void {
+export function addScaled<K>(into: Vector<K>, v: Vector<K>, scale: number): void {
   for (const [token, x] of v) into.set(token, (into.get(token) ?? 0) + x * scale);
 }
