@@ -110,7 +110,8 @@ export class Engine {
     function* evidence(binderId: string, items: FiledItem[]) {
       for (const item of items) {
         const vector = vectorOfId(item.id);
-        const weight = confirmed.has(`${item.id} ${binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
+        const weight =
+          confirmed.size > 0 && confirmed.has(`${item.id} ${binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
         if (vector) yield { vector, weight };
       }
     }

@@ -66,7 +66,7 @@ export class Scratch {
 /** Inverse document frequencies over a set of items' features (smoothed, so unseen tokens count most). */
 export class Idf {
   readonly vocabulary = new Vocabulary();
-  private readonly df: number[] = [];
+  private df = new Int32Array(1024);
   private docs = 0;
   /** Every known token's weight, made when first needed after the counts last changed. */
   private cache: Float64Array | null = null;
@@ -75,7 +75,16 @@ export class Idf {
   addIds(ids: Int32Array): void {
     this.cache = null;
     this.docs += 1;
-    for (const id of ids) this.df[id] = (this.df[id] ?? 0) + 1;
+    let df = this.df;
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i] as number;
+      if (id >= df.length) {
+        const bigger = new Int32Array(Math.max(id + 1, df.length * 2));
+        bigger.set(df);
+        this.df = df = bigger;
+      }
+      df[id] = (df[id] as number) + 1;
+    }
   }
 
   private idsOf(features: Features): Int32Array {
