@@ -30,8 +30,12 @@ export interface Evaluation {
   drawer_top1: number;
   /** Adjusted Rand index of the groups proposed for the items of held-out binders. */
   ari: number;
-  /** top-1 over the items still unfiled after each round of simulated accepts. */
+  /**
+   * top-1 after each round of simulated review, over the same items every round: those still unfiled
+   * after the last (`probe` is their top-1 before any review).
+   */
   rounds: number[];
+  probe: number;
   /** With a clock: training on the filed items, and ranking every unfiled one, in milliseconds. */
   train_ms?: number;
   predict_ms?: number;
@@ -128,14 +132,24 @@ export function evaluate(corpus: LabeledItem[], options: EvaluationOptions): Eva
   const first = accuracy(engine, unfiled);
   const t2 = clock?.() ?? 0;
 
+  // The user reviews a third of what is left each round, in an order fixed up front; the items never
+  // reviewed are the probe every round is measured on, so the rounds compare like with like.
+  const order = shuffled(unfiled, random);
+  const roundCount = options.rounds ?? 3;
+  const reviews: LabeledItem[][] = [];
+  let left = order;
+  for (let round = 0; round < roundCount && left.length > 0; round += 1) {
+    const size = Math.ceil(left.length / 3);
+    reviews.push(left.slice(0, size));
+    left = left.slice(size);
+  }
+  const probe = left;
   const rounds: number[] = [];
-  let pending = unfiled;
   let current = engine;
   const nowFiled = filed.map(asFiled);
   const events: FilingEvent[] = [];
-  for (let round = 0; round < (options.rounds ?? 3) && pending.length > 0; round += 1) {
-    // Each round the user reviews a third of what is left, in a seeded order.
-    const reviewed = shuffled(pending, random).slice(0, Math.ceil(pending.length / 3));
+  let pending = unfiled;
+  for (const reviewed of reviews) {
     const ids = new Set(reviewed.map((l) => l.item.id));
     for (const l of reviewed) {
       const proposed = current.rank(l.item, 1)[0]?.binderId;
@@ -148,7 +162,7 @@ export function evaluate(corpus: LabeledItem[], options: EvaluationOptions): Eva
     pending = pending.filter((l) => !ids.has(l.item.id));
     // As the product does: the next suggestions come from training again on the desk and its history.
     current = Engine.train({ binders, filed: nowFiled, unfiled: pending.map((l) => l.item), events });
-    rounds.push(accuracy(current, pending).top1);
+    rounds.push(accuracy(current, probe).top1);
   }
 
   const hidden = new Set(
@@ -178,6 +192,7 @@ export function evaluate(corpus: LabeledItem[], options: EvaluationOptions): Eva
     drawer_top1: first.drawer,
     ari,
     rounds,
+    probe: accuracy(engine, probe).top1,
     ...(clock ? { train_ms: t1 - t0, predict_ms: t2 - t1 } : {}),
   };
 }

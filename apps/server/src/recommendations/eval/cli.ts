@@ -76,7 +76,7 @@ export function summary(corpus: string, e: Evaluation, filedFraction: number): s
     `Corpus ${corpus}: ${e.items} items in ${e.binders} binders; ${percent(filedFraction)} of each binder filed.`,
     `Binder first:     ${percent(e.top1)}   among first three: ${percent(e.top3)}   drawer first: ${percent(e.drawer_top1)}`,
     `Grouping of binders held out entirely (adjusted Rand index): ${e.ari.toFixed(3)}`,
-    `Binder first after each round of simulated review: ${e.rounds.map(percent).join(' → ') || 'none'}`,
+    `Binder first after each round of simulated review (over the items never reviewed; ${percent(e.probe)} before): ${e.rounds.map(percent).join(' → ') || 'none'}`,
     `Training ${Math.round(e.train_ms ?? 0)} ms, ranking every unfiled item ${Math.round(e.predict_ms ?? 0)} ms.`,
   ].join('\n');
 }
