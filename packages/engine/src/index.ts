@@ -12,6 +12,7 @@ export { type Features, featuresOf, MAX_TEXT_CHARS } from './features.js';
 export { binderNameOptions, distinctiveWords, drawerNameOptions, tagsFor } from './naming.js';
 export { seededRandom } from './random.js';
 export {
+  DeskTrainer,
   Engine,
   MIN_MARGIN,
   MIN_PLACEMENT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Engine, recommend } from './recommend.js';
+import { DeskTrainer, Engine, recommend } from './recommend.js';
 import type { EngineBinder, EngineItem, FiledItem } from './types.js';
 
 const binders: EngineBinder[] = [
@@ -49,6 +49,21 @@ describe('the engine', () => {
     expect(engine.rank(unfiled[0] as EngineItem)[0]?.binderId).toBe('b-inv');
     expect(engine.rank(unfiled[1] as EngineItem)[0]?.binderId).toBe('b-pass');
     expect(engine.rank(unfiled[2] as EngineItem)[0]?.binderId).toBe('b-gh');
+  });
+
+  it('trains the same from a desk given one item at a time, texts dropped once counted', () => {
+    const unfiled = unfiledOf([invoice(100), passport(100), repo(100), invoice(101)]);
+    const trainer = new DeskTrainer();
+    // Interleaved, as pages of a database come: filed and unfiled mixed.
+    filed.forEach((item, i) => {
+      trainer.addFiled({ ...item });
+      if (i % 20 === 0) trainer.addUnfiled(unfiled[i / 20] as EngineItem);
+    });
+    const streamed = trainer.train({ binders });
+    const whole = Engine.train({ binders, filed, unfiled });
+    const slim = unfiled.map((item) => ({ ...item, text: null }));
+    expect(streamed.recommend(slim)).toEqual(whole.recommend(unfiled));
+    expect(slim.map((item) => streamed.rank(item))).toEqual(unfiled.map((item) => whole.rank(item)));
   });
 
   it('proposes fitting items per binder, and groups the rest with made-up names', () => {

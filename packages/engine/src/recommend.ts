@@ -54,42 +54,55 @@ export interface RecommendedGroup {
 
 /** A trained engine: rank binders for items, learn from the user's choices, recommend groups. */
 export class Engine {
-  private readonly idf = new Idf();
+  private readonly idf: Idf;
   private readonly profiles = new BinderProfiles();
   private timeline = new Timeline();
   private readonly binders: Map<string, EngineBinder>;
   /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
   private readonly features = new Map<string, Features>();
   private readonly scratch = new Scratch();
-  /** The same items' tokens as numbers, with their raw weights (ready to weigh by rarity). */
-  private readonly counted = new Map<string, CountedItem>();
+  /** The unfiled items' tokens as numbers, with their raw weights (ready to weigh by rarity). */
+  private readonly counted: Map<string, CountedItem>;
 
-  private constructor(binders: EngineBinder[]) {
+  private constructor(binders: EngineBinder[], idf: Idf, counted: Map<string, CountedItem>) {
     this.binders = new Map(binders.map((b) => [b.id, b]));
+    this.idf = idf;
+    this.counted = counted;
   }
 
   /**
    * Trains on the desk: every item's words count for rarity; each filed item counts for its binder
    * (more when the user put it there: moved or accepted), and each dismissal against its pairing.
-   * Filed items are kept only as numbered tokens while training, so a large desk trains in little memory.
+   * Items are kept only as numbered tokens while training, so a large desk trains in little memory;
+   * a desk read in pages (from a database) is trained with a `DeskTrainer` instead, item by item.
    */
   static train({ binders, filed, unfiled, events = [] }: RecommendInput): Engine {
-    const engine = new Engine(binders);
-    const counter = new TokenCounter(engine.idf.vocabulary);
-    const counted = new Map<string, CountedItem>();
-    for (const item of filed) {
-      const c = counter.count(item);
-      engine.idf.addIds(c.ids);
-      counted.set(item.id, c);
-    }
-    for (const item of unfiled) {
-      const c = counter.count(item);
-      engine.idf.addIds(c.ids);
-      engine.counted.set(item.id, c);
-    }
+    const trainer = new DeskTrainer();
+    for (const item of filed) trainer.addFiled(item);
+    for (const item of unfiled) trainer.addUnfiled(item);
+    return trainer.train({ binders, events });
+  }
+
+  /** @internal The rest of training, once every item is counted (`DeskTrainer.train`). */
+  static fromCounts({
+    binders,
+    events,
+    idf,
+    filed,
+    filedCounts,
+    unfiledCounts,
+  }: {
+    binders: EngineBinder[];
+    events: FilingEvent[];
+    idf: Idf;
+    filed: FiledItem[];
+    filedCounts: Map<string, CountedItem>;
+    unfiledCounts: Map<string, CountedItem>;
+  }): Engine {
+    const engine = new Engine(binders, idf, unfiledCounts);
     // Each vector is used at once and dropped, so all are written into one scratch.
     const vectorOfId = (id: string) => {
-      const c = counted.get(id) ?? engine.counted.get(id);
+      const c = filedCounts.get(id) ?? unfiledCounts.get(id);
       return c ? engine.idf.weighted(c.ids, c.raw, engine.scratch) : undefined;
     };
     const confirmed = new Set(
@@ -278,4 +291,37 @@ const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x,
 /** Trains on the desk and recommends groups for its unfiled items, in one call. */
 export function recommend(input: RecommendInput): RecommendedGroup[] {
   return Engine.train(input).recommend(input.unfiled, input.existingTags);
+}
+
+/**
+ * Counts a desk's items one at a time, keeping of each only its numbered tokens and what training
+ * reads besides (kind, date, name; not its text), then trains: so a server can read a large desk in
+ * pages and never hold all its texts at once.
+ */
+export class DeskTrainer {
+  private readonly idf = new Idf();
+  private readonly counter = new TokenCounter(this.idf.vocabulary);
+  private readonly filed: FiledItem[] = [];
+  private readonly filedCounts = new Map<string, CountedItem>();
+  private readonly unfiledCounts = new Map<string, CountedItem>();
+
+  addFiled(item: FiledItem): void {
+    this.filedCounts.set(item.id, this.count(item));
+    this.filed.push({ ...item, text: null });
+  }
+
+  addUnfiled(item: EngineItem): void {
+    this.unfiledCounts.set(item.id, this.count(item));
+  }
+
+  private count(item: EngineItem): CountedItem {
+    const c = this.counter.count(item);
+    this.idf.addIds(c.ids);
+    return c;
+  }
+
+  train({ binders, events = [] }: { binders: EngineBinder[]; events?: FilingEvent[] }): Engine {
+    const { idf, filed, filedCounts, unfiledCounts } = this;
+    return Engine.fromCounts({ binders, events, idf, filed, filedCounts, unfiledCounts });
+  }
 }

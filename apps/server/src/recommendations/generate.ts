@@ -1,10 +1,10 @@
-import { Engine, type RecommendedGroup } from '@easio/engine';
+import { DeskTrainer, type EngineItem, type RecommendedGroup } from '@easio/engine';
 import { RECOMMENDATION_NAME_MAX, TAG_MAX } from '@easio/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { recommendations } from '../db/schema.js';
 import type { BinderNamer } from './ai-namer.js';
-import { loadDeskSnapshot } from './desk-snapshot.js';
+import { listUnfiled, loadDeskContext, readDeskItems } from './desk-items.js';
 
 /** Stored with each recommendation, so proposals of an older engine can be told apart. */
 export const MODEL_VERSION = 'easio-engine-1';
@@ -71,7 +71,7 @@ export async function generateRecommendations(
     sql`SELECT root_folder FROM users WHERE id = ${ownerId}`,
   );
   if (!user?.root_folder) return { unfiled: 0, created: 0, waiting: 0 };
-  const snapshot = await loadDeskSnapshot(db, ownerId, user.root_folder);
+  const rootId = user.root_folder;
 
   // Open recommendations and deleted ones (accepted ones are closed too, and say nothing here).
   const past = await queryRows<{ object_ids: string[]; binder_id: string | null; ignored: boolean }>(
@@ -84,18 +84,34 @@ export async function generateRecommendations(
     .filter((r) => r.ignored)
     .map((r) => ({ binderId: r.binder_id, objectIds: new Set(r.object_ids) }));
 
-  const fresh = snapshot.unfiled.filter((item) => !inOpen.has(item.id));
-  const { waiting } = snapshot;
+  // Which items to ask about, before reading any text: often none.
+  const onDesk = await listUnfiled(db, ownerId, rootId);
+  const waiting = onDesk.filter((u) => u.reading).length;
+  const asked = new Set(onDesk.filter((u) => !u.reading && !inOpen.has(u.id)).map((u) => u.id));
+  if (asked.size === 0) return { unfiled: 0, created: 0, waiting };
+
+  const context = await loadDeskContext(db, ownerId);
+  const binderIds = new Set(context.binders.map((b) => b.id));
+  const trainer = new DeskTrainer();
+  // What is kept of the items asked about once their text is counted: no text.
+  const fresh: EngineItem[] = [];
+  await readDeskItems(db, ownerId, rootId, (item, binderId) => {
+    if (binderId === null) {
+      trainer.addUnfiled(item);
+      if (asked.has(item.id)) fresh.push({ ...item, text: null });
+    } else if (binderIds.has(binderId)) trainer.addFiled({ ...item, binderId });
+  });
+  // Filed or read meanwhile: nothing left to ask about.
   if (fresh.length === 0) return { unfiled: 0, created: 0, waiting };
-  const engine = Engine.train(snapshot);
+  const engine = trainer.train(context);
   let groups = engine
-    .recommend(fresh, snapshot.existingTags)
+    .recommend(fresh, context.existingTags)
     .filter((g) => g.binderId !== null || g.objectIds.length > 1)
     .filter((g) => !alreadyDismissed(g, dismissed));
   if (groups.length === 0) return { unfiled: fresh.length, created: 0, waiting };
   if (namer) {
     const names = new Map(fresh.map((item) => [item.id, item.name]));
-    groups = await refineNames(groups, namer, names, [...new Set(snapshot.binders.map((b) => b.name))]);
+    groups = await refineNames(groups, namer, names, [...new Set(context.binders.map((b) => b.name))]);
   }
 
   // Inserted surest last, so that newest-id-first lists the surest first.
