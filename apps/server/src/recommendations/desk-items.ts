@@ -1,6 +1,7 @@
 import type { EngineBinder, EngineItem, FilingEvent } from '@easio/engine';
 import { MAX_TEXT_CHARS } from '@easio/engine';
 import { sql } from 'drizzle-orm';
+import { uuidArray } from '../db/array-params.js';
 import { type Db, queryRows } from '../db/client.js';
 
 /** What the engine is given of one user's desk besides its items (read in pages: `readDeskItems`). */
@@ -31,11 +32,11 @@ interface ItemRow {
 }
 
 /**
- * A file whose text is still being extracted. One still marked so after 30 minutes was cut off (its
+ * A file whose text is still being extracted (never null). One still marked so after 30 minutes was cut off (its
  * job is retried): taken as it is.
  */
 const READING = sql.raw(
-  `(o.job_state IN ('pending', 'running') AND o.updated_at > now() - interval '30 minutes')`,
+  `(coalesce(o.job_state IN ('pending', 'running'), false) AND o.updated_at > now() - interval '30 minutes')`,
 );
 
 const FOLDERS = sql.raw(`('root_object', 'drawer_object', 'binder_object')`);
@@ -103,21 +104,31 @@ export async function listUnfiled(
 }
 
 /**
- * Every item filed in a binder and every unfiled item on the desk itself, in pages (of `DESK_PAGE`,
- * by id), each handed to `visit` with its binder (null when unfiled). Texts are cut where the
- * engine would cut them. Unfiled files whose text is still being extracted are skipped: proposing
- * them now would file them by name alone.
+ * Every item filed in one of `binderIds` and every unfiled item on the desk itself, each handed to
+ * `visit` with its binder (null when unfiled): their ids first, then the items by id in pages of
+ * `DESK_PAGE`, so a large desk's texts are never all in memory and every page is found through the
+ * primary key. Texts are cut where the engine would cut them. Unfiled files whose text is still
+ * being extracted are skipped: proposing them now would file them by name alone. An item moved
+ * meanwhile is handed over where it is now.
  */
 export async function readDeskItems(
   db: Db,
   ownerId: string,
-  rootId: string,
+  { rootId, binderIds }: { rootId: string; binderIds: readonly string[] },
   visit: (item: EngineItem, binderId: string | null) => void,
   pageSize = DESK_PAGE,
 ): Promise<void> {
-  let after: string | null = null;
-  for (;;) {
-    const page: ItemRow[] = await queryRows<ItemRow>(
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT o.id FROM objects o
+        WHERE o.owner_id = ${ownerId} AND o.data_type NOT IN ${FOLDERS}
+          AND o.parent_id = ANY(${uuidArray([rootId, ...binderIds])})
+          AND NOT (o.parent_id = ${rootId} AND ${READING})
+        ORDER BY o.id`,
+  );
+  for (let start = 0; start < ids.length; start += pageSize) {
+    const page = ids.slice(start, start + pageSize).map((row) => row.id);
+    const rows = await queryRows<ItemRow>(
       db,
       sql`SELECT o.id, o.data_type, o.source, o.name, o.url, o.mime_type,
             left(o.content, ${sql.raw(String(MAX_TEXT_CHARS))}) AS text, o.tags,
@@ -127,18 +138,13 @@ export async function readDeskItems(
             CASE WHEN o.parent_id = ${rootId} THEN NULL ELSE o.parent_id END AS binder_id,
             ${READING} AS reading
           FROM objects o
-          WHERE o.owner_id = ${ownerId} AND o.data_type NOT IN ${FOLDERS}
-            AND (o.parent_id = ${rootId} OR o.parent_id IN (
-              SELECT id FROM objects WHERE owner_id = ${ownerId} AND data_type = 'binder_object'))
-            ${after === null ? sql`` : sql`AND o.id > ${after}`}
-          ORDER BY o.id
-          LIMIT ${pageSize}`,
+          WHERE o.id = ANY(${uuidArray(page)}) AND o.owner_id = ${ownerId}
+            AND o.data_type NOT IN ${FOLDERS}
+          ORDER BY o.id`,
     );
-    for (const row of page) {
+    for (const row of rows) {
       if (row.binder_id === null && row.reading) continue;
       visit(toEngineItem(row), row.binder_id);
     }
-    if (page.length < pageSize) return;
-    after = (page[page.length - 1] as ItemRow).id;
   }
 }

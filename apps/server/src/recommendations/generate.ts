@@ -95,7 +95,7 @@ export async function generateRecommendations(
   const trainer = new DeskTrainer();
   // What is kept of the items asked about once their text is counted: no text.
   const fresh: EngineItem[] = [];
-  await readDeskItems(db, ownerId, rootId, (item, binderId) => {
+  await readDeskItems(db, ownerId, { rootId, binderIds: [...binderIds] }, (item, binderId) => {
     if (binderId === null) {
       trainer.addUnfiled(item);
       if (asked.has(item.id)) fresh.push({ ...item, text: null });
