@@ -126,9 +126,8 @@ export async function readDeskItems(
           AND NOT (o.parent_id = ${rootId} AND ${READING})
         ORDER BY o.id`,
   );
-  for (let start = 0; start < ids.length; start += pageSize) {
-    const page = ids.slice(start, start + pageSize).map((row) => row.id);
-    const rows = await queryRows<ItemRow>(
+  const readPage = (start: number) =>
+    queryRows<ItemRow>(
       db,
       sql`SELECT o.id, o.data_type, o.source, o.name, o.url, o.mime_type,
             left(o.content, ${sql.raw(String(MAX_TEXT_CHARS))}) AS text, o.tags,
@@ -138,10 +137,21 @@ export async function readDeskItems(
             CASE WHEN o.parent_id = ${rootId} THEN NULL ELSE o.parent_id END AS binder_id,
             ${READING} AS reading
           FROM objects o
-          WHERE o.id = ANY(${uuidArray(page)}) AND o.owner_id = ${ownerId}
-            AND o.data_type NOT IN ${FOLDERS}
+          WHERE o.id = ANY(${uuidArray(ids.slice(start, start + pageSize).map((row) => row.id))})
+            AND o.owner_id = ${ownerId} AND o.data_type NOT IN ${FOLDERS}
           ORDER BY o.id`,
     );
+  // The next page is asked for before this one is counted, so a database server works meanwhile
+  // (its failure is still thrown where it is awaited; handled here so it is never left unhandled).
+  const ask = (start: number) => {
+    const page = readPage(start);
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = ids.length > 0 ? ask(0) : null;
+  for (let start = 0; next; start += pageSize) {
+    const rows = await next;
+    next = start + pageSize < ids.length ? ask(start + pageSize) : null;
     for (const row of rows) {
       if (row.binder_id === null && row.reading) continue;
       visit(toEngineItem(row), row.binder_id);
