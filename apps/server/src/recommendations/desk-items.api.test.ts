@@ -1,12 +1,10 @@
 import { type EngineItem, MAX_TEXT_CHARS } from '@easio/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ObjectRow, objects } from '../db/schema.js';
 import { DB_KINDS } from '../test/databases.js';
-import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { buildTestApp, putObject, signedInUser, type TestApp } from '../test/test-app.js';
 import { listUnfiled, loadDeskContext, readDeskItems } from './desk-items.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
-type NewObject = typeof objects.$inferInsert;
 
 describe.each(DB_KINDS)('what generation reads of a desk on %s', (kind) => {
   let t: TestApp;
@@ -19,14 +17,7 @@ describe.each(DB_KINDS)('what generation reads of a desk on %s', (kind) => {
   let reading: string;
   let long: string;
 
-  const put = async (owner: User, values: Omit<NewObject, 'ownerId'>) => {
-    const [row] = (await t.database.db
-      .insert(objects)
-      .values({ ownerId: owner.info.id as string, parentId: owner.info.root_folder as string, ...values })
-      .returning()) as ObjectRow[];
-    if (!row) throw new Error('insert failed');
-    return row.id;
-  };
+  const put = (owner: User, values: Parameters<typeof putObject>[2]) => putObject(t, owner, values);
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { env: { LOG_LEVEL: 'error' } });

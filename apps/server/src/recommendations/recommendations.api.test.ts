@@ -2,12 +2,11 @@ import { FILES_MOVED_MESSAGE, type GenerationStatus, type Recommendation } from 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../db/client.js';
-import { type ObjectRow, objects } from '../db/schema.js';
+import { objects } from '../db/schema.js';
 import { DB_KINDS } from '../test/databases.js';
-import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { buildTestApp, putObject, signedInUser, type TestApp } from '../test/test-app.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
-type NewObject = typeof objects.$inferInsert;
 
 const invoice = (n: number) =>
   `ACME Corporation invoice number ${n}. Amount due for cloud hosting services, payment within thirty days. ` +
@@ -24,14 +23,7 @@ describe.each(DB_KINDS)('recommendations on %s', (kind) => {
   let financeDrawer: string;
   const unfiled: Record<string, string> = {};
 
-  const put = async (owner: User, values: Omit<NewObject, 'ownerId'>) => {
-    const [row] = (await t.database.db
-      .insert(objects)
-      .values({ ownerId: owner.info.id as string, parentId: owner.info.root_folder as string, ...values })
-      .returning()) as ObjectRow[];
-    if (!row) throw new Error('insert failed');
-    return row.id;
-  };
+  const put = (owner: User, values: Parameters<typeof putObject>[2]) => putObject(t, owner, values);
 
   const call = async (method: 'GET' | 'POST', path: string, user: User | null, payload?: unknown) => {
     const res = await t.app.inject({

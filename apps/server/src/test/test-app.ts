@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { objects } from '../db/schema.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createFileProcessor } from '../processing/process-file.js';
@@ -137,6 +138,23 @@ export async function signedInUser(app: FastifyInstance, overrides: Record<strin
     info: created.json() as Record<string, unknown>,
     auth: { authorization: `Bearer ${accessToken}` },
   };
+}
+
+/**
+ * Stores an object straight in the database for `owner` (on their desk unless `parentId` says
+ * otherwise), as a source or processing would; answers its id.
+ */
+export async function putObject(
+  t: TestApp,
+  owner: Awaited<ReturnType<typeof signedInUser>>,
+  values: Omit<typeof objects.$inferInsert, 'ownerId'>,
+): Promise<string> {
+  const [row] = await t.database.db
+    .insert(objects)
+    .values({ ownerId: owner.info.id as string, parentId: owner.info.root_folder as string, ...values })
+    .returning({ id: objects.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
 }
 
 export function form(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
