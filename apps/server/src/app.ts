@@ -16,6 +16,9 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { createLiveHub } from './live/hub.js';
+import { livePlugin } from './live/plugin.js';
+import { createLiveSchema } from './live/schema.js';
 import { metaRoutes } from './meta/routes.js';
 import type { RecommendationScheduler } from './recommendations/jobs.js';
 import { recommendationRoutes } from './recommendations/routes.js';
@@ -68,8 +71,9 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 
+  const users = createUserRepository(database.db);
   const auth = createAuthService({
-    users: createUserRepository(database.db),
+    users,
     throttle: createLoginThrottle(database.db),
     tokens: createTokenIssuer(jwtSecret, config.ACCESS_TOKEN_TTL_HOURS),
   });
@@ -111,6 +115,9 @@ export async function buildApp({
       scheduler: recommendationScheduler,
     }),
   });
+  const hub = await createLiveHub(database, app.log);
+  app.addHook('onClose', () => hub.close());
+  await app.register(livePlugin, { schema: createLiveSchema({ db: database.db, users, hub }), auth });
   await registerSpa(app, webDistDir);
   return app;
 }

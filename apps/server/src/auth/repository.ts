@@ -17,6 +17,7 @@ export type UserPatch = Partial<
     | 'picture'
     | 'region'
     | 'phoneNumber'
+    | 'whatsappActive'
     | 'onboardingCompleted'
   >
 >;

@@ -33,6 +33,15 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
     throw new HttpError(409, constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
 
+  /** The user of a valid token, with when it expires (epoch milliseconds): a live connection ends then. */
+  async function session(token: string): Promise<{ user: UserRow; expiresAt: number } | null> {
+    const claims: VerifiedToken | null = await tokens.verify(token);
+    if (!claims) return null;
+    const user = await users.findById(claims.user_id);
+    if (!user || claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
+    return { user, expiresAt: claims.exp * 1000 };
+  }
+
   return {
     async signup(input: {
       username: string;
@@ -79,12 +88,10 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
 
     /** The user a bearer token stands for, if it is valid and not older than their last password change. */
     async authenticate(token: string): Promise<UserRow | null> {
-      const claims: VerifiedToken | null = await tokens.verify(token);
-      if (!claims) return null;
-      const user = await users.findById(claims.user_id);
-      if (!user || claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
-      return user;
+      return (await session(token))?.user ?? null;
     },
+
+    session,
 
     info(user: UserRow): UserInfo {
       return toUserInfo(user);

@@ -12,8 +12,11 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'po
 
 let dump: Promise<Buffer> | undefined;
 
-/** A fresh, migrated, empty database of the given kind; `close()` also drops a PostgreSQL one. */
-export async function openTestDatabase(kind: DbKind): Promise<Database> {
+/**
+ * A fresh, migrated, empty database of the given kind; `close()` also drops a PostgreSQL one, whose
+ * `url` lets a second server open it too.
+ */
+export async function openTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
     dump ??= readFile(inject('pgliteDump'));
     return usePglite(
@@ -32,6 +35,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   const database = await openPostgres(url.toString());
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

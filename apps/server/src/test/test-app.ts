@@ -33,12 +33,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What test servers sign tokens with (so one may make a token that expires soon). */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret!';
+
 /** The whole server on a fresh database, as `main.ts` builds it but without listening. */
 export async function buildTestApp(
   kind: DbKind,
-  options: { webDistDir?: string; env?: NodeJS.ProcessEnv; processFiles?: boolean; recommend?: boolean } = {},
+  options: {
+    webDistDir?: string;
+    env?: NodeJS.ProcessEnv;
+    processFiles?: boolean;
+    recommend?: boolean;
+    /** Another server on this database (left open on close: its owner closes it). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = options.database ?? (await openTestDatabase(kind));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
@@ -76,7 +86,7 @@ export async function buildTestApp(
         await scheduler?.itemsAdded(ownerId);
       },
     },
-    jwtSecret: 'test-secret-test-secret-test-secret!',
+    jwtSecret: TEST_JWT_SECRET,
     webDistDir: options.webDistDir,
   });
   await app.ready();
@@ -91,7 +101,7 @@ export async function buildTestApp(
       await app.close();
       await queue?.stop();
       await blobs.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

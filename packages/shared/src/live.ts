@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { phoneNumberRule, regionRule } from './rules.js';
+
+/** Where GraphQL lives: HTTP for queries and mutations, WebSocket (graphql-ws protocol) for subscriptions. */
+export const GRAPHQL_PATH = '/v1/graphql';
+
+/** The user info fields, as GraphQL selects them (spec section 3). */
+const USER_FIELDS = `id username first_name last_name email gender dob picture region phone_number
+  whatsapp_active dropbox_active gdrive_active gmail_active onboarding_completed root_folder`;
+
+/** The signed-in user's info, live (spec section 7: the users query). */
+export const USER_SUBSCRIPTION = `subscription User($id: uuid!) {
+  users(where: {id: {_eq: $id}}) { ${USER_FIELDS} }
+}`;
+
+/** The user's open recommendations, newest first, live (spec section 7). */
+export const RECOMMENDATIONS_SUBSCRIPTION = `subscription Recommendations($id: uuid!) {
+  recommendations_view(where: {user_id: {_eq: $id}}, order_by: {id: desc}) {
+    id user_id object_count object_ids drawer_name_options binder_name_options tags ignored
+  }
+}`;
+
+/** Saving the WhatsApp number (spec section 7). */
+export const SAVE_WHATSAPP_MUTATION = `mutation SaveWhatsapp($id: uuid!, $phone_number: String!, $region: String!) {
+  update_users_by_pk(pk_columns: {id: $id}, _set: {phone_number: $phone_number, whatsapp_active: true, region: $region}) {
+    ${USER_FIELDS}
+  }
+}`;
+
+/** A row of `recommendations_view` (the open ones: `ignored` false). */
+export const liveRecommendationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.uuid(),
+  object_count: z.number().int(),
+  object_ids: z.array(z.uuid()),
+  drawer_name_options: z.array(z.string()),
+  binder_name_options: z.array(z.string()),
+  tags: z.array(z.string()),
+  ignored: z.boolean(),
+});
+export type LiveRecommendation = z.infer<typeof liveRecommendationSchema>;
+
+/** What `update_users_by_pk` may set: the WhatsApp number, its switch and the country. */
+export const userSetSchema = z.strictObject({
+  phone_number: phoneNumberRule.optional(),
+  whatsapp_active: z.boolean().optional(),
+  region: regionRule.optional(),
+});
+export type UserSet = z.infer<typeof userSetSchema>;
+
+/** Subscriptions one connection may hold at once; one more is refused. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
