@@ -2,9 +2,15 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 
 /**
- * The SPA is served by the API server at the same origin, so it calls relative `/api/...`. In
- * development, Vite forwards `/api` to a running server (VITE_API_PROXY, default the `npm start` port 3000).
+ * The SPA is served by the API server at the same origin, so it calls relative `/api/...` and
+ * `/v1/graphql`. In development, Vite forwards both (GraphQL's WebSocket too) to a running server
+ * (VITE_API_PROXY, default the `npm start` port 3000).
  */
+const proxy = (target: string) => ({
+  '/api': { target, changeOrigin: true },
+  '/v1': { target, changeOrigin: true, ws: true },
+});
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const apiTarget = env.VITE_API_PROXY || 'http://localhost:3000';
@@ -12,8 +18,8 @@ export default defineConfig(({ mode }) => {
     plugins: [react()],
     // `@easio/shared` exports its TypeScript source under the `source` condition.
     resolve: { conditions: ['source', ...defaultClientConditions] },
-    server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
-    preview: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
+    server: { proxy: proxy(apiTarget) },
+    preview: { proxy: proxy(apiTarget) },
     build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   };
 });

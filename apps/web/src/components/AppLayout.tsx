@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { errorMessage } from '../api/error-message';
 import { storeMe, useMe } from '../api/queries';
+import { useLiveUpdates } from '../features/live/useLiveUpdates';
 import { localStore } from '../state/storage';
 import { FullPageLoader, SectionLoader } from './Loading';
 import { Sidebar } from './Sidebar';
@@ -40,6 +41,7 @@ export function AppLayout() {
   const [desktopOpened, desktop] = useDisclosure(true);
   const { pathname } = useLocation();
   useInfoFromOtherTabs();
+  useLiveUpdates();
 
   // On a phone the sidebar covers the page: close it once the visitor has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page.

@@ -1,0 +1,27 @@
+import { GRAPHQL_PATH } from '@easio/shared';
+import { type Client, CloseCode, createClient } from 'graphql-ws';
+
+/** Waits between reconnection attempts: 1 s, 2 s, 4 s… up to half a minute. */
+const retryWait = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * 2 ** attempt)));
+
+/** Closes that say the token is no good: trying again with it would be refused again. */
+const REFUSED = new Set<number>([CloseCode.Unauthorized, CloseCode.Forbidden]);
+
+/**
+ * The GraphQL WebSocket (graphql-ws protocol) at this origin's `/v1/graphql` for one session token
+ * (sent in the connection's init payload): connects when the first subscription starts, reconnects
+ * with backoff after a network loss, and gives up when the server refuses the token.
+ */
+export function liveClient(token: string): Client {
+  const url = new URL(GRAPHQL_PATH, window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return createClient({
+    url: url.toString(),
+    connectionParams: { headers: { Authorization: `Bearer ${token}` } },
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait,
+    shouldRetry: (event) =>
+      !(typeof event === 'object' && event !== null && 'code' in event && REFUSED.has(event.code as number)),
+  });
+}

@@ -1,0 +1,56 @@
+import { RECOMMENDATIONS_SUBSCRIPTION, USER_SUBSCRIPTION, userInfoSchema } from '@easio/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { liveClient } from '../../api/live';
+import { storeMe } from '../../api/queries';
+import { useSession } from '../../state/session';
+import { recommendationKeys } from '../recommendations/queries';
+
+const usersAnswer = z.object({ users: z.array(userInfoSchema) });
+
+/**
+ * Keeps the signed-in user's info and recommendations live while a protected page is open: the top
+ * bar's user follows every change on the server (another tab, another device), and the desk's
+ * recommendations are read again whenever they change (a generation finished, one accepted
+ * elsewhere). The connection is rebuilt whenever the token or the stored session changes.
+ */
+export function useLiveUpdates(): void {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const token = session?.access_token ?? null;
+  const userId = session?.user_id ?? null;
+
+  useEffect(() => {
+    if (!token || !userId) return;
+    const client = liveClient(token);
+    const ignore = () => {};
+    const stopUser = client.subscribe(
+      { query: USER_SUBSCRIPTION, variables: { id: userId } },
+      {
+        next: (result) => {
+          const answer = usersAnswer.safeParse(result.data);
+          const info = answer.success ? answer.data.users[0] : undefined;
+          if (info) storeMe(queryClient, info);
+        },
+        error: ignore,
+        complete: ignore,
+      },
+    );
+    // The list shows each item's summary, which only the REST call answers: read it again. (The first
+    // answer, and the first after a reconnection, catch up with changes made while not listening.)
+    const stopRecommendations = client.subscribe(
+      { query: RECOMMENDATIONS_SUBSCRIPTION, variables: { id: userId } },
+      {
+        next: () => void queryClient.invalidateQueries({ queryKey: recommendationKeys.list }),
+        error: ignore,
+        complete: ignore,
+      },
+    );
+    return () => {
+      stopUser();
+      stopRecommendations();
+      void client.dispose();
+    };
+  }, [token, userId, queryClient]);
+}
