@@ -6,7 +6,7 @@ import {
   tokenResponseSchema,
   userInfoSchema,
 } from '@easio/shared';
-import { apiRequest } from './client';
+import { type Auth, apiRequest } from './client';
 import { sessionFromToken } from './session-token';
 
 /** `POST /api/auth/token`: form data like an OAuth2 password grant; the token becomes the session. */
@@ -23,8 +23,8 @@ export function signup(payload: SignupPayload) {
   return apiRequest('/auth/signup', userInfoSchema, { json: payload, auth: 'none' });
 }
 
-export function fetchMe(signal?: AbortSignal) {
-  return apiRequest('/auth/users/me/', userInfoSchema, { signal });
+export function fetchMe(signal?: AbortSignal, auth: Auth = 'session') {
+  return apiRequest('/auth/users/me/', userInfoSchema, { signal, auth });
 }
 
 /** On this call `hashed_password` is the current password and `current_password` the new one. */

@@ -26,6 +26,8 @@ export interface RequestOptions {
   form?: URLSearchParams;
   auth?: Auth;
   signal?: AbortSignal;
+  /** The path is from the origin (`/v1/graphql`), not under `/api`. */
+  fromOrigin?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -71,7 +73,8 @@ export async function apiResponse<T>(
     body = JSON.stringify(json);
   }
 
-  const response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal });
+  const url = options.fromOrigin ? path : `${API_BASE}${path}`;
+  const response = await fetch(url, { method, headers, body, signal });
   const data = await readJson(response);
 
   if (!response.ok) throw refusal(response.status, data, auth, token);

@@ -1,9 +1,14 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { usePublicConfig } from '../../api/queries';
+import { useQueryClient } from '@tanstack/react-query';
+import { storeMe, useMe, usePublicConfig } from '../../api/queries';
+import { guessRegion } from '../signup/region';
+import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 /** /settings/sources: what this server can connect. */
 export function SourcesSettings() {
   const config = usePublicConfig();
+  const me = useMe();
+  const queryClient = useQueryClient();
   const c = config.data;
   return (
     <Stack gap="sm">
@@ -14,6 +19,22 @@ export function SourcesSettings() {
         Connecting and disconnecting sources arrives with each source. This is what this server can offer
         today:
       </Text>
+      <Title order={3} size="h4" mt="sm">
+        WhatsApp
+      </Title>
+      {me.data ? (
+        <WhatsappNumberBox
+          key={`${me.data.phone_number}-${me.data.whatsapp_active}`}
+          userId={me.data.id}
+          region={me.data.region || guessRegion(navigator.languages)}
+          saved={me.data}
+          onSaved={(info) => storeMe(queryClient, info)}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {me.isError ? 'Could not load your account.' : 'Loading…'}
+        </Text>
+      )}
       {c ? (
         <List spacing={4}>
           <List.Item>

@@ -1,8 +1,11 @@
-import type { PublicConfig, Services } from '@easio/shared';
+import type { PublicConfig, Services, SessionUser } from '@easio/shared';
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DROPBOX_CONNECT_HREF, googleSignInHref } from '../../api/auth';
+import { DROPBOX_CONNECT_HREF, fetchMe, googleSignInHref } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
+import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
+import { guessRegion } from './region';
 
 export const NOT_CONFIGURED = {
   extension: 'The Easio browser extension is not published for this server yet',
@@ -22,7 +25,7 @@ function Unavailable({ children }: { children: ReactNode }) {
 interface Row {
   key: keyof Services;
   title: string;
-  body: (config: PublicConfig) => ReactNode;
+  body: (config: PublicConfig, account: SessionUser | null) => ReactNode;
 }
 
 const ROWS: Row[] = [
@@ -53,14 +56,7 @@ const ROWS: Row[] = [
   {
     key: 'whatsapp_service',
     title: 'WhatsApp',
-    body: (config) =>
-      config.whatsapp.configured ? (
-        <Unavailable>
-          Linking your WhatsApp number comes in a later update; you will find it under My Sources.
-        </Unavailable>
-      ) : (
-        <Unavailable>{NOT_CONFIGURED.whatsapp}</Unavailable>
-      ),
+    body: (config, account) => <SignupWhatsapp account={account} configured={config.whatsapp.configured} />,
   },
   {
     key: 'dropbox_service',
@@ -76,8 +72,32 @@ const ROWS: Row[] = [
   },
 ];
 
+/** The WhatsApp number box for the account being made (its country as chosen in step 1). */
+function SignupWhatsapp({ account, configured }: { account: SessionUser | null; configured: boolean }) {
+  const token = account?.access_token ?? null;
+  const info = useQuery({
+    queryKey: ['signup', 'me', token],
+    queryFn: ({ signal }) => fetchMe(signal, { token: token as string }),
+    enabled: token !== null,
+  });
+  if (token && info.isPending) return <Loader size="sm" role="status" aria-label="Loading" />;
+  return (
+    <Stack gap="xs">
+      <WhatsappNumberBox
+        userId={account?.user_id}
+        auth={token ? { token } : 'none'}
+        region={info.data?.region || guessRegion(navigator.languages)}
+        saved={info.data}
+      />
+      {!configured && (
+        <Unavailable>{NOT_CONFIGURED.whatsapp}: your number is kept for when it is.</Unavailable>
+      )}
+    </Stack>
+  );
+}
+
 /** Step 3, Link Accounts: for each service ticked, its connect link, or why it cannot be linked here. */
-export function LinkAccountsStep({ services }: { services: Services }) {
+export function LinkAccountsStep({ services, account }: { services: Services; account: SessionUser | null }) {
   const config = usePublicConfig();
   const chosen = ROWS.filter((row) => services[row.key]);
 
@@ -110,7 +130,7 @@ export function LinkAccountsStep({ services }: { services: Services }) {
             <Title order={3} size="h5">
               {row.title}
             </Title>
-            {row.body(config.data)}
+            {row.body(config.data, account)}
           </Stack>
         </Paper>
       ))}

@@ -88,7 +88,7 @@ export function SignupPage() {
               />
             </Stepper.Step>
             <Stepper.Step label={SIGNUP_STEPS[2]}>
-              <LinkAccountsStep services={services} />
+              <LinkAccountsStep services={services} account={tempUser} />
             </Stepper.Step>
             <Stepper.Step label={SIGNUP_STEPS[3]} loading={active === LAST_STEP}>
               <SetupFilesStep />

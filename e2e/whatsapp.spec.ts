@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signedInNewUser, uniqueUser, violations } from './helpers';
+
+/** Types a number into the WhatsApp box and saves it. */
+async function saveNumber(page: Page, number: string) {
+  await page.getByLabel('WhatsApp number').fill(number);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+test('a newcomer saves a WhatsApp number in the wizard: required, digits only, then locked and connected', async ({
+  page,
+}) => {
+  const user = uniqueUser();
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('combobox', { name: 'Region' }).fill('India');
+  await page.getByRole('option', { name: /India \(\+91\)/ }).click();
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  // The country chosen in step 1 gives the dial code.
+  await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue(/India \(\+91\)/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  await saveNumber(page, '98765ab');
+  await expect(page.getByText('Invalid number')).toBeVisible();
+  await saveNumber(page, '1234567');
+  await expect(page.getByText('Invalid number')).toBeVisible();
+  await saveNumber(page, '9876543210');
+  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('WhatsApp number')).toHaveValue('+91 9876543210');
+  await expect(page.getByLabel('WhatsApp number')).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/my-desk/);
+  // The account keeps it: the sources settings show it connected.
+  await page.goto('/settings/sources');
+  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('WhatsApp number')).toHaveValue('+91 9876543210');
+});
+
+test('a user changes the WhatsApp number on the sources settings, with another country', async ({
+  page,
+  request,
+}) => {
+  await signedInNewUser(page, request);
+  await page.goto('/settings/sources');
+  await expect(page.getByLabel('WhatsApp number')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole('combobox', { name: 'Country code' }).fill('United Kingdom');
+  await page.getByRole('option', { name: /United Kingdom \(\+44\)/ }).click();
+  await saveNumber(page, '7700900123');
+  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Change number' }).click();
+  await saveNumber(page, '7700900456');
+  await expect(page.getByLabel('WhatsApp number')).toHaveValue('+44 7700900456');
+  await page.reload();
+  await expect(page.getByLabel('WhatsApp number')).toHaveValue('+44 7700900456');
+  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+});
