@@ -70,3 +70,30 @@ test('signing up with an e-mail that already has an account shows the server rea
   await expect(page.getByText('An account with this email already exists')).toBeVisible();
   await expect(page.getByLabel('Username')).toBeVisible();
 });
+
+test('the country is preselected from the server’s guess, else the browser’s language, else left for the visitor', async ({
+  page,
+}) => {
+  const region = page.getByRole('combobox', { name: 'Region' });
+  // The server places the visitor's address in India.
+  await page.route('**/api/geo/country', (route) => route.fulfill({ json: { country: 'IN' } }));
+  await page.goto('/signup');
+  await expect(region).toHaveValue(/India \(\+91\)/);
+
+  // It cannot place it: the browser's language (en-US here) decides.
+  await page.unroute('**/api/geo/country');
+  await page.route('**/api/geo/country', (route) => route.fulfill({ json: { country: null } }));
+  await page.reload();
+  await expect(region).toHaveValue(/United States \(\+1\)/);
+
+  // The lookup fails: logged, and the country is left unset.
+  await page.unroute('**/api/geo/country');
+  const logged = page.waitForEvent(
+    'console',
+    (m) => m.type() === 'error' && m.text().includes('Could not guess'),
+  );
+  await page.route('**/api/geo/country', (route) => route.abort());
+  await page.reload();
+  await logged;
+  await expect(region).toHaveValue('');
+});

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { deskPlugin } from './desk/plugin.js';
 import { createUrlSigner } from './desk/signed-urls.js';
+import { geoRoutes } from './geo/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
   await app.register(unconfiguredSourceRoutes, { prefix: '/api' });
+  await app.register(geoRoutes, { prefix: '/api' });
   await app.register(deskPlugin, {
     prefix: '/api/desk',
     db: database.db,

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './countries.js';
 export * from './desk.js';
 export * from './errors.js';
+export * from './geo.js';
 export * from './live.js';
 export * from './messages.js';
 export * from './recommendations.js';

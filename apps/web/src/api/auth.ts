@@ -1,4 +1,5 @@
 import {
+  countryGuessSchema,
   type EditProfilePayload,
   publicConfigSchema,
   type SessionUser,
@@ -21,6 +22,11 @@ export async function requestSession(username: string, password: string): Promis
 /** `POST /api/auth/signup`; `hashed_password` carries the plain password (spec section 7). */
 export function signup(payload: SignupPayload) {
   return apiRequest('/auth/signup', userInfoSchema, { json: payload, auth: 'none' });
+}
+
+/** `GET /api/geo/country`: the visitor's country as the server guesses it from their address. */
+export function fetchCountryGuess(signal?: AbortSignal) {
+  return apiRequest('/geo/country', countryGuessSchema, { signal, auth: 'none' });
 }
 
 export function fetchMe(signal?: AbortSignal, auth: Auth = 'session') {

@@ -9,9 +9,9 @@ import { Alert, Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInp
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { isApiError } from '../../api/api-error';
-import { requestSession, signup } from '../../api/auth';
+import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
 import { SecretInput } from '../../components/SecretInput';
 import { toastError } from '../../lib/toast';
 import { localStore } from '../../state/storage';
@@ -38,7 +38,7 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
     initialValues: {
       username: '',
       email: '',
-      region: guessRegion(typeof navigator === 'undefined' ? [] : navigator.languages),
+      region: '',
       password: '',
       confirm_password: '',
     },
@@ -46,6 +46,25 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
   });
   // If the account was created but signing in failed, a retry with the same details only signs in.
   const created = useRef<string | null>(null);
+
+  // The country preselected: the server's guess from the visitor's address (no outside service is
+  // called), else the browser's language region; a failed lookup is logged and leaves it unset. A
+  // country the visitor already chose is never replaced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first shows.
+  useEffect(() => {
+    let current = true;
+    fetchCountryGuess()
+      .then(({ country }) => {
+        const region = country ?? guessRegion(navigator.languages);
+        if (current && region && !form.isTouched('region') && form.getValues().region === '') {
+          form.setFieldValue('region', region);
+        }
+      })
+      .catch((error: unknown) => console.error('Could not guess your country', error));
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const register = useMutation({
     mutationKey: REGISTER_MUTATION,
