@@ -4,13 +4,16 @@
 -- PostgreSQL sends identical notifications once, so a generation storing 200 proposals is one event.
 CREATE FUNCTION "easio_live_users"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('easio_live', json_build_object('topic', 'users', 'user_id', NEW.id)::text);
+  PERFORM pg_notify('easio_live', json_build_object('topic', 'users', 'user_id', COALESCE(NEW.id, OLD.id))::text);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "users_live" AFTER UPDATE ON "users"
   FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION "easio_live_users"();
+--> statement-breakpoint
+CREATE TRIGGER "users_live_deleted" AFTER DELETE ON "users"
+  FOR EACH ROW EXECUTE FUNCTION "easio_live_users"();
 --> statement-breakpoint
 CREATE FUNCTION "easio_live_recommendations"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -2,6 +2,7 @@ import type { PublicConfig } from '@easio/shared';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes.js';
 import { authenticationPlugin } from './auth/authenticate.js';
 import { createUserRepository } from './auth/repository.js';
 import { authRoutes } from './auth/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp({
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
   await app.register(unconfiguredSourceRoutes, { prefix: '/api' });
   await app.register(geoRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api/account', db: database.db, blobs, users });
   await app.register(deskPlugin, {
     prefix: '/api/desk',
     db: database.db,

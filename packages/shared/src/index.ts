@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './countries.js';

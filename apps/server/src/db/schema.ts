@@ -114,6 +114,8 @@ export const downloadTickets = pgTable('download_tickets', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   objectIds: uuid().array().notNull(),
+  /** `zip`: the chosen objects; `export`: everything of the owner (objects, history and files). */
+  purpose: text().notNull().default('zip'),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
 

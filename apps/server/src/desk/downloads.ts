@@ -149,7 +149,13 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
       const [ticket] = await db
         .select()
         .from(downloadTickets)
-        .where(and(eq(downloadTickets.id, request.params.id), gt(downloadTickets.expiresAt, sql`now()`)));
+        .where(
+          and(
+            eq(downloadTickets.id, request.params.id),
+            eq(downloadTickets.purpose, 'zip'),
+            gt(downloadTickets.expiresAt, sql`now()`),
+          ),
+        );
       if (!ticket) throw new HttpError(404, 'This download has expired: choose the items and download again');
       const entries = await zipEntries(db, ticket.ownerId, ticket.objectIds);
       if (entries.length === 0) throw new HttpError(404, 'None of the chosen items holds a file');
@@ -179,7 +185,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
 }
 
 /** The files under the chosen objects, with paths inside the ZIP (folders become directories). */
-async function zipEntries(db: Db, ownerId: string, ids: string[]) {
+export async function zipEntries(db: Db, ownerId: string, ids: string[]) {
   const rows = await queryRows<{ blob_key: string; path: string[]; item_date: Date | string }>(
     db,
     sql`
@@ -213,7 +219,7 @@ async function zipEntries(db: Db, ownerId: string, ids: string[]) {
 }
 
 /** A name as one ZIP path segment: no separators, no dot-dot, no control characters. */
-function zipSafe(name: string): string {
+export function zipSafe(name: string): string {
   const cleaned = withoutControlCharacters(name)
     .replace(/[\\/:*?"<>|\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
     .trim();

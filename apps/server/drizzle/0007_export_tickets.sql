@@ -1,0 +1,1 @@
+ALTER TABLE "download_tickets" ADD COLUMN "purpose" text DEFAULT 'zip' NOT NULL;

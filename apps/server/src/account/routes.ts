@@ -1,0 +1,114 @@
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  deleteAccountSchema,
+  errorBodySchema,
+  exportTicketSchema,
+} from '@easio/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/authenticate.js';
+import type { UserRepository } from '../auth/repository.js';
+import type { Db } from '../db/client.js';
+import { downloadTickets } from '../db/schema.js';
+import { createBlobReleaser } from '../desk/blob-cleanup.js';
+import { HttpError } from '../http/http-error.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { contentDisposition } from '../storage/content-disposition.js';
+import { deleteAccount } from './delete-account.js';
+import { exportArchive, exportSize } from './export-archive.js';
+
+const EXPORT_TICKET_MINUTES = 15;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+
+/**
+ * The rights the privacy notice promises: download everything (`POST /export`, then the ZIP by plain
+ * navigation from the short-lived address it answers) and erase the account (`POST /delete`).
+ */
+export async function accountRoutes(
+  app: FastifyInstance,
+  { db, blobs, users }: { db: Db; blobs: BlobStore; users: UserRepository },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const releaseBlobs = createBlobReleaser(db, blobs, app.log);
+
+  r.post(
+    '/export',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Download my data: answers a short-lived address of one ZIP with the account, every object, recommendations, filing history and every stored file',
+        security: [{ bearer: [] }],
+        response: { 200: exportTicketSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [ticket] = await db
+        .insert(downloadTickets)
+        .values({
+          ownerId: user.id,
+          objectIds: [],
+          purpose: 'export',
+          expiresAt: new Date(Date.now() + EXPORT_TICKET_MINUTES * 60_000),
+        })
+        .returning({ id: downloadTickets.id });
+      if (!ticket) throw new Error('insert returned no row');
+      return { url: `/api/account/export/${ticket.id}`, ...(await exportSize(db, user.id)) };
+    },
+  );
+
+  r.get(
+    '/export/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The ZIP an /export call prepared (the unguessable address is the permission; it expires)',
+        params: z.object({ id: z.uuid({ error: 'Not a valid id' }) }),
+      },
+    },
+    async (request, reply) => {
+      const [ticket] = await db
+        .select()
+        .from(downloadTickets)
+        .where(
+          and(
+            eq(downloadTickets.id, request.params.id),
+            eq(downloadTickets.purpose, 'export'),
+            gt(downloadTickets.expiresAt, sql`now()`),
+          ),
+        );
+      const user = ticket ? await users.findById(ticket.ownerId) : undefined;
+      if (!user) throw new HttpError(404, 'This download has expired: ask for your data again');
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(`easio-export-${day}.zip`, 'attachment'))
+        .header('cache-control', 'no-store');
+      return reply.send(await exportArchive(db, blobs, user));
+    },
+  );
+
+  r.post(
+    '/delete',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Delete my account: with the password, erases the account, everything on its desk and every stored file; every token stops working',
+        security: [{ bearer: [] }],
+        body: deleteAccountSchema,
+        response: { 200: z.object({ detail: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const released = await deleteAccount(db, currentUser(request), request.body.password);
+      await releaseBlobs(released);
+      return { detail: ACCOUNT_DELETED_MESSAGE };
+    },
+  );
+}
