@@ -20,6 +20,7 @@ import { SecretInput } from '../../components/SecretInput';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { clearSession, setSession } from '../../state/session';
 import { type AccountFormValues, accountFormValues, profilePayload } from './profile-payload';
+import { YourData } from './YourData';
 
 const GENDER_OPTIONS = [
   { value: '', label: 'N/A' },
@@ -145,5 +146,10 @@ function AccountFormFields({ info }: { info: UserInfo }) {
 /** /settings: the account form (spec section 2), prefilled from the user info. */
 export function AccountForm() {
   const me = useMe();
-  return me.data ? <AccountFormFields key={me.data.id} info={me.data} /> : null;
+  return me.data ? (
+    <Stack gap="xl">
+      <AccountFormFields key={me.data.id} info={me.data} />
+      <YourData />
+    </Stack>
+  ) : null;
 }
