@@ -64,3 +64,24 @@ test('a user downloads all their data, then deletes the account and cannot sign 
   await signIn(page, user.email, user.password);
   await expect(page.getByText('Incorrect username or password')).toBeVisible();
 });
+
+test('a date of birth under 18 is refused unless a parent or guardian consents', async ({
+  page,
+  request,
+}) => {
+  await signedInNewUser(page, request);
+  await page.goto('/settings');
+  const minor = `${new Date().getUTCFullYear() - 12}-03-04`;
+  await page.getByLabel('Date of Birth').fill(minor);
+  const consent = page.getByLabel(
+    "I am this person's parent or guardian, and I consent to their use of Easio",
+  );
+  await expect(consent).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Easio is for people of 18 and over', { exact: false })).toBeVisible();
+  await consent.check();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Date of Birth')).toHaveValue(minor);
+});

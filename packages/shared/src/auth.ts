@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { GENDERS, SIGNUP_SERVICES } from './constants.js';
 import { MESSAGES } from './messages.js';
 import {
+  ADULT_AGE,
+  ageOn,
   birthDateRule,
   emailRule,
   PASSWORD_MAX,
@@ -124,35 +126,43 @@ const readOnly = z.unknown().optional();
  * the whole info object back, so the read-only fields are accepted and ignored; unknown fields are not.
  * On this form `hashed_password` is the current password and `current_password` the new one.
  */
-export const editProfilePayloadSchema = z.strictObject({
-  username: usernameRule.optional(),
-  first_name: shortText(100).optional(),
-  last_name: shortText(100).optional(),
-  email: emailRule.optional(),
-  gender: z.enum(GENDERS).nullable().optional(),
-  dob: z
-    .union([birthDateRule, z.literal('')])
-    .nullable()
-    .optional(),
-  picture: z
-    .union([z.url({ protocol: /^https?$/, error: MESSAGES.pictureInvalid }).max(2048), z.literal('')])
-    .nullable()
-    .optional(),
-  region: regionRule.nullable().optional(),
-  phone_number: z
-    .union([phoneNumberRule, z.literal('')])
-    .nullable()
-    .optional(),
-  hashed_password: z.string().optional(),
-  current_password: z.union([passwordRule, z.literal('')]).optional(),
-  id: readOnly,
-  root_folder: readOnly,
-  whatsapp_active: readOnly,
-  dropbox_active: readOnly,
-  gdrive_active: readOnly,
-  gmail_active: readOnly,
-  onboarding_completed: readOnly,
-});
+export const editProfilePayloadSchema = z
+  .strictObject({
+    username: usernameRule.optional(),
+    first_name: shortText(100).optional(),
+    last_name: shortText(100).optional(),
+    email: emailRule.optional(),
+    gender: z.enum(GENDERS).nullable().optional(),
+    dob: z
+      .union([birthDateRule, z.literal('')])
+      .nullable()
+      .optional(),
+    picture: z
+      .union([z.url({ protocol: /^https?$/, error: MESSAGES.pictureInvalid }).max(2048), z.literal('')])
+      .nullable()
+      .optional(),
+    region: regionRule.nullable().optional(),
+    phone_number: z
+      .union([phoneNumberRule, z.literal('')])
+      .nullable()
+      .optional(),
+    hashed_password: z.string().optional(),
+    current_password: z.union([passwordRule, z.literal('')]).optional(),
+    /** A parent or guardian consents to a minor's use (needed with a date of birth under 18). */
+    guardian_consent: z.boolean().optional(),
+    id: readOnly,
+    root_folder: readOnly,
+    whatsapp_active: readOnly,
+    dropbox_active: readOnly,
+    gdrive_active: readOnly,
+    gmail_active: readOnly,
+    onboarding_completed: readOnly,
+  })
+  .superRefine((p, ctx) => {
+    if (p.dob && ageOn(p.dob) < ADULT_AGE && !p.guardian_consent) {
+      ctx.addIssue({ code: 'custom', path: ['dob'], message: MESSAGES.underAge });
+    }
+  });
 export type EditProfilePayload = z.input<typeof editProfilePayloadSchema>;
 
 /** Profile changes under clear names: the one place the spec's odd wire names are translated. */

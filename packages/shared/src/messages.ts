@@ -15,6 +15,8 @@ export const MESSAGES = {
   phoneInvalid: 'Invalid number',
   regionUnknown: 'Choose a country from the list',
   dobInvalid: 'Enter a valid date of birth',
+  underAge:
+    'Easio is for people of 18 and over: a parent or guardian may consent for a minor by ticking the box below',
   pictureInvalid: 'Picture must be an http(s) address',
   textTooLong: 'Too long',
 } as const;

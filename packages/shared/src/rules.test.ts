@@ -9,7 +9,7 @@ import {
 } from './auth.js';
 import { COUNTRIES, findCountry } from './countries.js';
 import { MESSAGES } from './messages.js';
-import { phoneNumberRule } from './rules.js';
+import { ageOn, phoneNumberRule } from './rules.js';
 import { searchDateSpan } from './search.js';
 
 const PASSWORD_MESSAGE =
@@ -210,6 +210,26 @@ describe('profile edit', () => {
       editProfilePayloadSchema.safeParse({ hashed_password: 'old12345!', current_password: 'weak' }).error
         ?.issues[0]?.message,
     ).toBe(PASSWORD_MESSAGE);
+  });
+});
+
+describe('age', () => {
+  it('counts whole years, the birthday itself included', () => {
+    const today = new Date('2026-11-23T10:00:00Z');
+    expect(ageOn('2008-11-23', today)).toBe(18);
+    expect(ageOn('2008-11-24', today)).toBe(17);
+    expect(ageOn('2008-12-01', today)).toBe(17);
+    expect(ageOn('1990-01-01', today)).toBe(36);
+  });
+
+  it('refuses a date of birth under 18 unless a parent or guardian consents', () => {
+    const minor = `${new Date().getUTCFullYear() - 10}-01-01`;
+    expect(editProfilePayloadSchema.safeParse({ dob: minor }).error?.issues[0]).toMatchObject({
+      path: ['dob'],
+      message: MESSAGES.underAge,
+    });
+    expect(editProfilePayloadSchema.safeParse({ dob: minor, guardian_consent: true }).success).toBe(true);
+    expect(editProfilePayloadSchema.safeParse({ dob: '1990-05-17' }).success).toBe(true);
   });
 });
 

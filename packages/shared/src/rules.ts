@@ -57,4 +57,15 @@ export const birthDateRule = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() <= Date.now();
   }, MESSAGES.dobInvalid);
 
+/** The age the privacy notice asks of users (a parent or guardian may consent for a minor). */
+export const ADULT_AGE = 18;
+
+/** Whole years from a date of birth (`YYYY-MM-DD`) to `today`. */
+export function ageOn(dob: string, today: Date = new Date()): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  const age = today.getUTCFullYear() - y;
+  const before = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  return before ? age - 1 : age;
+}
+
 export const shortText = (max: number) => z.string().trim().max(max, MESSAGES.textTooLong);

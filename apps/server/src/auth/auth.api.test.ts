@@ -1,3 +1,4 @@
+import { MESSAGES } from '@easio/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,6 +308,19 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
   describe('POST /api/auth/users/me/edit_profile', () => {
     const edit = (auth: Record<string, string>, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/auth/users/me/edit_profile', headers: auth, payload });
+
+    it('refuses a date of birth under 18 without a parent or guardian consenting, and takes it with', async () => {
+      const { auth, info } = await signedInUser(t.app);
+      const minor = `${new Date().getUTCFullYear() - 12}-03-04`;
+      const refused = await edit(auth, { dob: minor });
+      expect(refused.statusCode).toBe(422);
+      expect(json(refused).detail).toBe(MESSAGES.underAge);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
+      expect(json(me).dob).toBe(info.dob);
+      const consented = await edit(auth, { dob: minor, guardian_consent: true });
+      expect(consented.statusCode).toBe(200);
+      expect(json(consented).dob).toBe(minor);
+    });
 
     it('updates the fields and answers the new info; read-only fields are ignored', async () => {
       const { auth, info } = await signedInUser(t.app);

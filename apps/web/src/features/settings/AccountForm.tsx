@@ -1,6 +1,15 @@
-import { editProfilePayloadSchema, MESSAGES, type SessionUser, type UserInfo } from '@easio/shared';
+import {
+  ADULT_AGE,
+  ageOn,
+  birthDateRule,
+  editProfilePayloadSchema,
+  MESSAGES,
+  type SessionUser,
+  type UserInfo,
+} from '@easio/shared';
 import {
   Button,
+  Checkbox,
   Divider,
   Group,
   NativeSelect,
@@ -118,6 +127,12 @@ function AccountFormFields({ info }: { info: UserInfo }) {
             {...form.getInputProps('dob')}
           />
         </SimpleGrid>
+        {isMinor(form.values.dob) && (
+          <Checkbox
+            label="I am this person's parent or guardian, and I consent to their use of Easio"
+            {...form.getInputProps('guardian_consent', { type: 'checkbox' })}
+          />
+        )}
         <Divider label="Change password" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <SecretInput
@@ -144,6 +159,9 @@ function AccountFormFields({ info }: { info: UserInfo }) {
 }
 
 /** /settings: the account form (spec section 2), prefilled from the user info. */
+/** A complete date of birth that makes its owner younger than 18. */
+const isMinor = (dob: string) => birthDateRule.safeParse(dob).success && ageOn(dob) < ADULT_AGE;
+
 export function AccountForm() {
   const me = useMe();
   return me.data ? (

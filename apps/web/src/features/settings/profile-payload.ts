@@ -11,6 +11,8 @@ export interface AccountFormValues {
   hashed_password: string;
   /** The new password. */
   current_password: string;
+  /** A parent or guardian consents for a minor (asked when the date of birth is under 18). */
+  guardian_consent: boolean;
 }
 
 export function accountFormValues(info: UserInfo): AccountFormValues {
@@ -22,6 +24,7 @@ export function accountFormValues(info: UserInfo): AccountFormValues {
     dob: info.dob ?? '',
     hashed_password: '',
     current_password: '',
+    guardian_consent: false,
   };
 }
 
@@ -36,6 +39,7 @@ export function profilePayload(values: AccountFormValues, info: UserInfo): EditP
   for (const field of PROFILE_FIELDS) {
     if (values[field] !== saved[field]) Object.assign(payload, { [field]: values[field] });
   }
+  if (payload.dob && values.guardian_consent) payload.guardian_consent = true;
   if (values.current_password.trim() !== '') {
     payload.hashed_password = values.hashed_password;
     payload.current_password = values.current_password;
