@@ -68,7 +68,7 @@ export async function buildApp({
   // JSON and forms only: anything else is a 415, not a string that fails validation later.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { reportTo: config.SENTRY_DSN });
   // Answers over 1 KB go out gzip- or brotli-compressed when the client accepts it (the web app's JS is ~70% smaller).
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
@@ -84,6 +84,7 @@ export async function buildApp({
     dropbox: { configured: false },
     whatsapp: { configured: false },
     extension: { store_url: config.EXTENSION_STORE_URL ?? null },
+    error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
   };
 
   const signer = createUrlSigner(jwtSecret);

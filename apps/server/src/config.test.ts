@@ -26,4 +26,12 @@ describe('configuration', () => {
       /PORT[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\/[\s\S]*JWT_SECRET: JWT_SECRET must be at least 32/,
     );
   });
+
+  it('takes error reporting only from an https Sentry DSN, and is without it by default', () => {
+    expect(loadConfig({}).SENTRY_DSN).toBeUndefined();
+    expect(loadConfig({ SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2' }).SENTRY_DSN).toBe(
+      'https://key@o1.ingest.sentry.io/2',
+    );
+    expect(() => loadConfig({ SENTRY_DSN: 'http://insecure.example/1' })).toThrowError(/SENTRY_DSN/);
+  });
 });

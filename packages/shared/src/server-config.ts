@@ -6,5 +6,7 @@ export const publicConfigSchema = z.object({
   dropbox: z.object({ configured: z.boolean() }),
   whatsapp: z.object({ configured: z.boolean() }),
   extension: z.object({ store_url: z.string().nullable() }),
+  /** Error reporting (Sentry), only when the server is configured with a DSN: off by default. */
+  error_reporting: z.object({ sentry_dsn: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

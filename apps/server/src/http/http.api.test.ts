@@ -49,6 +49,25 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // No error reporting configured: the browser may call this origin only.
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self';");
+  });
+
+  it('offers error reporting only when a Sentry DSN is configured, and lets the browser reach it then', async () => {
+    const reporting = await buildTestApp(kind, {
+      env: { SENTRY_DSN: 'https://public@o123.ingest.sentry.io/456' },
+    });
+    try {
+      const config = await reporting.app.inject({ method: 'GET', url: '/api/config' });
+      expect(json(config).error_reporting).toEqual({
+        sentry_dsn: 'https://public@o123.ingest.sentry.io/456',
+      });
+      const csp = String(config.headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self' https://o123.ingest.sentry.io;");
+      expect(csp).toContain("worker-src 'self' blob:");
+    } finally {
+      await reporting.close();
+    }
   });
 
   it('compresses what it sends when the client accepts it', async () => {
@@ -99,6 +118,7 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
       dropbox: { configured: false },
       whatsapp: { configured: false },
       extension: { store_url: 'https://store.example/easio' },
+      error_reporting: { sentry_dsn: null },
     });
   });
 
