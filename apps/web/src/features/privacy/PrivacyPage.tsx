@@ -1,5 +1,6 @@
 import { Anchor, Container, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PublicShell } from '../../components/PublicShell';
 import { usePageTitle } from '../../components/usePageTitle';
 
@@ -303,8 +304,13 @@ const SECTIONS: Section[] = [
     title: '18. How can you review, update, or delete the data we collect from you?',
     body: (
       <Text>
-        You can review and change your account details in Settings at any time. To ask for a copy of your
-        information, its correction or its deletion, contact us or submit a data subject access request.
+        You can review and change your account details in Settings at any time. Under{' '}
+        <Anchor component={Link} to="/settings">
+          Settings › Your data
+        </Anchor>{' '}
+        you can download a copy of everything we hold about you (one ZIP with your account, every item, your
+        suggestions and filing history, and every file you stored), and delete your account, which erases all
+        of it at once. You may also contact us or submit a data subject access request.
       </Text>
     ),
   },
