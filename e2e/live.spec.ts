@@ -45,6 +45,8 @@ test('the top bar and the suggestions follow changes made elsewhere, without a r
   );
   // Well within the idle poll of the generation state (20 s): only the live data can bring it this soon.
   await expect(page.getByRole('button', { name: /^Suggestions/ })).toContainText('1', { timeout: 10_000 });
+  // New suggestions are announced (on by default in the notification settings).
+  await expect(page.getByText('A new filing suggestion is ready')).toBeVisible();
   const panel = page.getByRole('region', { name: 'Filing suggestions' });
   await expect(panel.getByRole('article').filter({ hasText: 'Electricity bill 1' })).toBeVisible();
   expect(reloaded).toBe(false);

@@ -16,3 +16,11 @@ export const exportTicketSchema = z.object({
   bytes: z.number().int(),
 });
 export type ExportTicket = z.infer<typeof exportTicketSchema>;
+
+/** The notifications a user may turn on or off (stored with the account). */
+export const notificationPrefsSchema = z.strictObject({
+  /** A toast when new filing suggestions are ready (live, whatever made them). */
+  new_suggestions: z.boolean(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+export const NOTIFICATION_DEFAULTS: NotificationPrefs = { new_suggestions: true };

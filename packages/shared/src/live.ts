@@ -27,6 +27,13 @@ export const SAVE_WHATSAPP_MUTATION = `mutation SaveWhatsapp($id: uuid!, $phone_
   }
 }`;
 
+/** Turning WhatsApp off for the account (the number is kept, so turning it on again is one step). */
+export const DISCONNECT_WHATSAPP_MUTATION = `mutation DisconnectWhatsapp($id: uuid!) {
+  update_users_by_pk(pk_columns: {id: $id}, _set: {whatsapp_active: false}) {
+    ${USER_FIELDS}
+  }
+}`;
+
 /** A row of `recommendations_view` (the open ones: `ignored` false). */
 export const liveRecommendationSchema = z.object({
   id: z.number().int(),

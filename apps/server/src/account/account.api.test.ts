@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
   let binder: string;
   let fileId: string;
 
-  const call = (method: 'GET' | 'POST', url: string, user: User | null, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, user: User | null, payload?: unknown) =>
     t.app.inject({
       method,
       url,
@@ -121,6 +121,25 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
     ).toBe(404);
     expect((await call('GET', '/api/account/export/not-a-uuid', null)).statusCode).toBe(422);
     expect((await call('POST', '/api/account/export', null)).statusCode).toBe(401);
+  });
+
+  it('keeps the notification preferences, new suggestions on by default, and refuses unknown ones', async () => {
+    const read = async () => (await call('GET', '/api/account/notifications', me)).json() as unknown;
+    expect(await read()).toEqual({ new_suggestions: true });
+    const saved = await call('PUT', '/api/account/notifications', me, { new_suggestions: false });
+    expect(saved.statusCode).toBe(200);
+    expect(await read()).toEqual({ new_suggestions: false });
+    expect((await call('PUT', '/api/account/notifications', me, { new_suggestions: 'yes' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await call('PUT', '/api/account/notifications', me, { spam: true, new_suggestions: true })).statusCode,
+    ).toBe(422);
+    expect(await read()).toEqual({ new_suggestions: false });
+    expect((await call('GET', '/api/account/notifications', other)).json()).toEqual({
+      new_suggestions: true,
+    });
+    expect((await call('GET', '/api/account/notifications', null)).statusCode).toBe(401);
   });
 
   it('refuses to delete without the right password, and changes nothing', async () => {

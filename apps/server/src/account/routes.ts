@@ -3,6 +3,9 @@ import {
   deleteAccountSchema,
   errorBodySchema,
   exportTicketSchema,
+  NOTIFICATION_DEFAULTS,
+  type NotificationPrefs,
+  notificationPrefsSchema,
 } from '@easio/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -89,6 +92,43 @@ export async function accountRoutes(
         .header('content-disposition', contentDisposition(`easio-export-${day}.zip`, 'attachment'))
         .header('cache-control', 'no-store');
       return reply.send(await exportArchive(db, blobs, user));
+    },
+  );
+
+  const prefsOf = (stored: Record<string, boolean>): NotificationPrefs => {
+    const known = notificationPrefsSchema.partial().strip().safeParse(stored);
+    return { ...NOTIFICATION_DEFAULTS, ...(known.success ? known.data : {}) };
+  };
+
+  r.get(
+    '/notifications',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Which notifications the user wants',
+        security: [{ bearer: [] }],
+        response: { 200: notificationPrefsSchema, ...errors },
+      },
+    },
+    async (request) => prefsOf(currentUser(request).notificationPrefs),
+  );
+
+  r.put(
+    '/notifications',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Choose which notifications to get',
+        security: [{ bearer: [] }],
+        body: notificationPrefsSchema,
+        response: { 200: notificationPrefsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const saved = await users.update(currentUser(request).id, { notificationPrefs: request.body });
+      return prefsOf(saved.notificationPrefs);
     },
   );
 

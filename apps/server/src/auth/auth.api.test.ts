@@ -387,6 +387,32 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       expect((await login('newpass12!')).statusCode).toBe(200);
     });
 
+    it('signs out every device: earlier tokens stop working, the new one for this device works', async () => {
+      const { auth, signup } = await signedInUser(t.app);
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        ...form({ username: signup.email as string, password: PASSWORD }),
+      });
+      const otherAuth = { authorization: `Bearer ${(json(other) as { access_token: string }).access_token}` };
+      await new Promise((r) => setTimeout(r, 1000)); // token iat has 1 s resolution
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/users/me/sign_out_everywhere',
+        headers: auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const fresh = { authorization: `Bearer ${(json(res) as { access_token: string }).access_token}` };
+      const me = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers });
+      expect((await me(auth)).statusCode).toBe(401);
+      expect((await me(otherAuth)).statusCode).toBe(401);
+      expect((await me(fresh)).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/users/me/sign_out_everywhere' })).statusCode,
+      ).toBe(401);
+    });
+
     it('refuses fields that are not user info, changing nothing', async () => {
       const { auth, info } = await signedInUser(t.app);
       const res = await edit(auth, { first_name: 'Changed', is_admin: true });

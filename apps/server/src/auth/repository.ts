@@ -18,6 +18,7 @@ export type UserPatch = Partial<
     | 'region'
     | 'phoneNumber'
     | 'whatsappActive'
+    | 'notificationPrefs'
     | 'onboardingCompleted'
   >
 >;
@@ -77,6 +78,14 @@ export function createUserRepository(db: Db) {
         if (!row) throw new Error('update of users returned no row');
         return row;
       });
+    },
+
+    /** Retires every token issued before this second (sign-out everywhere). */
+    async retireTokens(id: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ tokensValidAfter: sql`date_trunc('second', now())`, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
     },
 
     /** Applies `patch`; with `passwordHash`, also sets the password and retires tokens issued before this second. */

@@ -95,6 +95,21 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   );
 
   r.post(
+    '/users/me/sign_out_everywhere',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sign out every device: every earlier token (this one too) stops working; answers a new token for this device',
+        security: bearer,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => auth.signOutElsewhere(currentUser(request)),
+  );
+
+  r.post(
     '/users/me/complete_onboarding',
     {
       onRequest: app.requireUser,

@@ -93,6 +93,16 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
 
     session,
 
+    /** Signs out every device: every earlier token stops working; answers a new one for this device. */
+    async signOutElsewhere(user: UserRow): Promise<TokenResponse> {
+      if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
+      await users.retireTokens(user.id);
+      return {
+        access_token: await tokens.sign({ id: user.id, email: user.email, rootFolder: user.rootFolder }),
+        token_type: 'bearer',
+      };
+    },
+
     info(user: UserRow): UserInfo {
       return toUserInfo(user);
     },

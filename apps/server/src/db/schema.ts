@@ -46,6 +46,8 @@ export const users = pgTable(
     /** Set once, in the sign-up transaction, right after the root folder is made. */
     rootFolder: uuid().references((): AnyPgColumn => objects.id),
     /** Tokens issued before this instant are refused (set when the password changes). */
+    /** Which notifications the user wants (`notificationPrefsSchema`); missing keys take their defaults. */
+    notificationPrefs: jsonb().$type<Record<string, boolean>>().notNull().default({}),
     tokensValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

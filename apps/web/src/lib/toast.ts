@@ -13,3 +13,8 @@ export function toastError(error: unknown, autoClose: number = TOAST_MS.topBar) 
 export function toastSuccess(message: string, autoClose: number = TOAST_MS.topBar) {
   notifications.show({ color: 'teal', message, autoClose, closeButtonProps });
 }
+
+/** A notice the user asked for (new suggestions): long enough to read while working. */
+export function toastInfo(message: string, autoClose = 5000) {
+  notifications.show({ color: 'blue', message, autoClose, closeButtonProps });
+}

@@ -39,9 +39,14 @@ const ProfileLayout = lazyPage(() => import('../features/profile/ProfilePages').
 const ProfileOverview = lazyPage(() =>
   import('../features/profile/ProfilePages').then((m) => m.ProfileOverview),
 );
-const ProfileSubpage = lazyPage(() =>
-  import('../features/profile/ProfilePages').then((m) => m.ProfileSubpage),
+const NotificationsPage = lazyPage(() =>
+  import('../features/profile/ProfilePages').then((m) => m.NotificationsPage),
 );
+const UserManagementPage = lazyPage(() =>
+  import('../features/profile/ProfilePages').then((m) => m.UserManagementPage),
+);
+const AccountsPage = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.AccountsPage));
+const HelpPage = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.HelpPage));
 
 const route = (path: string, element: ReactNode, children?: RouteObject[]): RouteObject => ({
   path,
@@ -96,10 +101,10 @@ export const routes: RouteObject[] = [
               ]),
               route('profile', <ProfileLayout />, [
                 index(<ProfileOverview />),
-                route('notification', <ProfileSubpage page="notification" />),
-                route('userManagement', <ProfileSubpage page="userManagement" />),
-                route('accounts', <ProfileSubpage page="accounts" />),
-                route('help', <ProfileSubpage page="help" />),
+                route('notification', <NotificationsPage />),
+                route('userManagement', <UserManagementPage />),
+                route('accounts', <AccountsPage />),
+                route('help', <HelpPage />),
               ]),
             ],
           },

@@ -1,23 +1,34 @@
-import { RECOMMENDATIONS_SUBSCRIPTION, USER_SUBSCRIPTION, userInfoSchema } from '@easio/shared';
+import {
+  NOTIFICATION_DEFAULTS,
+  type NotificationPrefs,
+  RECOMMENDATIONS_SUBSCRIPTION,
+  USER_SUBSCRIPTION,
+  userInfoSchema,
+} from '@easio/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { liveClient } from '../../api/live';
 import { storeMe } from '../../api/queries';
+import { toastInfo } from '../../lib/toast';
 import { useSession } from '../../state/session';
+import { notificationKeys, useNotificationPrefs } from '../profile/notification-prefs';
 import { recommendationKeys } from '../recommendations/queries';
 
 const usersAnswer = z.object({ users: z.array(userInfoSchema) });
+const recommendationsAnswer = z.object({ recommendations_view: z.array(z.object({ id: z.number() })) });
 
 /**
  * Keeps the signed-in user's info and recommendations live while a protected page is open: the top
  * bar's user follows every change on the server (another tab, another device), and the desk's
  * recommendations are read again whenever they change (a generation finished, one accepted
- * elsewhere). The connection is rebuilt whenever the token or the stored session changes.
+ * elsewhere), new ones announced when the user wants that. The connection is rebuilt whenever the token or the stored session changes.
  */
 export function useLiveUpdates(): void {
   const session = useSession();
   const queryClient = useQueryClient();
+  // Read once, so a new suggestion is announced (or not) as the user chose.
+  useNotificationPrefs();
   const token = session?.access_token ?? null;
   const userId = session?.user_id ?? null;
 
@@ -39,10 +50,25 @@ export function useLiveUpdates(): void {
     );
     // The list shows each item's summary, which only the REST call answers: read it again. (The first
     // answer, and the first after a reconnection, catch up with changes made while not listening.)
+    // Suggestions not seen before are announced, when the user wants that.
+    let seen: Set<number> | null = null;
     const stopRecommendations = client.subscribe(
       { query: RECOMMENDATIONS_SUBSCRIPTION, variables: { id: userId } },
       {
-        next: () => void queryClient.invalidateQueries({ queryKey: recommendationKeys.list }),
+        next: (result) => {
+          void queryClient.invalidateQueries({ queryKey: recommendationKeys.list });
+          const answer = recommendationsAnswer.safeParse(result.data);
+          if (!answer.success) return;
+          const ids = answer.data.recommendations_view.map((r) => r.id);
+          const fresh = seen === null ? 0 : ids.filter((id) => !seen?.has(id)).length;
+          seen = new Set(ids);
+          const prefs = queryClient.getQueryData<NotificationPrefs>(notificationKeys.prefs(userId));
+          if (fresh > 0 && (prefs ?? NOTIFICATION_DEFAULTS).new_suggestions) {
+            toastInfo(
+              fresh === 1 ? 'A new filing suggestion is ready' : `${fresh} new filing suggestions are ready`,
+            );
+          }
+        },
         error: ignore,
         complete: ignore,
       },

@@ -121,40 +121,7 @@ export function ProfileOverview() {
   );
 }
 
-export type ProfileSubpageId = 'notification' | 'userManagement' | 'accounts' | 'help';
-
-const SUBPAGES: Record<ProfileSubpageId, { title: string; text: string }> = {
-  notification: {
-    title: 'Notifications',
-    text: 'Easio tells you about imports and recommendations inside the app. Notification preferences come in a later update.',
-  },
-  userManagement: {
-    title: 'User management',
-    text: 'Your account has a single user: you. Managing other users comes with team features.',
-  },
-  accounts: {
-    title: 'Accounts',
-    text: 'The sources linked to your desk are listed on My Sources; each source gets its own controls as it arrives.',
-  },
-  help: {
-    title: 'Help',
-    text: 'Questions about your data? Read the privacy notice, or contact us through the details it gives.',
-  },
-};
-
-export function ProfileSubpage({ page }: { page: ProfileSubpageId }) {
-  const { title, text } = SUBPAGES[page];
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      <Text c="dimmed">{text}</Text>
-      {page === 'help' && (
-        <Anchor component={Link} to="/privacy">
-          Privacy Notice
-        </Anchor>
-      )}
-    </Stack>
-  );
-}
+export { AccountsPage } from './AccountsPage';
+export { HelpPage } from './HelpPage';
+export { NotificationsPage } from './NotificationsPage';
+export { UserManagementPage } from './UserManagementPage';

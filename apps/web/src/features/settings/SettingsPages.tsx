@@ -59,32 +59,4 @@ export function SourcesSettings() {
   );
 }
 
-/** /settings/permissions. */
-export function PermissionsSettings() {
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        Permissions
-      </Title>
-      <Text c="dimmed">
-        Your account is yours alone: only you can see and change what is on your desk. Permissions for team
-        members come with team features.
-      </Text>
-    </Stack>
-  );
-}
-
-/** /settings/team. */
-export function TeamSettings() {
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        Team
-      </Title>
-      <Text c="dimmed">
-        Teams are coming soon. When they arrive, this is where you will invite members and choose what they
-        can see and do.
-      </Text>
-    </Stack>
-  );
-}
+export { PermissionsSettings, TeamSettings } from './TeamPlaceholders';

@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signedInNewUser, violations } from './helpers';
+
+const tokenOf = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string }).access_token,
+  );
+
+test('notification preferences are kept with the account', async ({ page, request }) => {
+  await signedInNewUser(page, request);
+  await page.goto('/profile/notification');
+  const toggle = page.getByRole('switch', { name: 'Tell me when new filing suggestions are ready' });
+  await expect(toggle).toBeChecked();
+  await expect(toggle).toBeEnabled();
+  await toggle.click({ force: true });
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await expect(toggle).not.toBeChecked();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('signing out everywhere else ends other sessions and keeps this one', async ({ page, request }) => {
+  const user = await signedInNewUser(page, request);
+  const before = await tokenOf(page);
+  // Another device's session.
+  const other = await request.post('/api/auth/token', {
+    form: { username: user.email, password: user.password },
+  });
+  const otherToken = ((await other.json()) as { access_token: string }).access_token;
+  await page.waitForTimeout(1100); // token times have one-second resolution
+  await page.goto('/profile/userManagement');
+  await expect(page.getByText(`Signed in as ${user.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(page.getByText('Signed out of every other device')).toBeVisible();
+  for (const token of [before, otherToken]) {
+    expect(
+      (await request.get('/api/auth/users/me/', { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(401);
+  }
+  expect(await tokenOf(page)).not.toBe(before);
+  await page.goto('/my-desk');
+  await expect(page.getByRole('heading', { name: 'My Desk' })).toBeVisible();
+});
+
+test('the connected accounts turn WhatsApp off; help answers questions', async ({ page, request }) => {
+  await signedInNewUser(page, request);
+  await page.goto('/settings/sources');
+  await page.getByLabel('WhatsApp number').fill('9876543210');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+
+  await page.goto('/profile/accounts');
+  const whatsapp = page.getByRole('button', { name: 'Disconnect WhatsApp' });
+  await expect(page.getByText(/^\+\d+9876543210$/)).toBeVisible();
+  await whatsapp.click();
+  await expect(whatsapp).toBeHidden();
+  await expect(page.getByText('not connected')).toHaveCount(4);
+
+  await page.goto('/profile/help');
+  await page.getByRole('button', { name: 'How do I get everything out, or leave?' }).click();
+  await expect(page.getByText('Settings › Your data downloads one ZIP', { exact: false })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('team and permissions show what is coming, plainly marked and inert', async ({ page, request }) => {
+  await signedInNewUser(page, request);
+  await page.goto('/settings/team');
+  await expect(page.getByRole('main').getByText('Coming soon', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Team members (preview)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Member' })).toBeDisabled();
+  await page.goto('/settings/permissions');
+  await expect(page.getByRole('main').getByText('Coming soon', { exact: true })).toBeVisible();
+  for (const name of [
+    'Make admin',
+    'Source added',
+    'File added',
+    'File edited',
+    'Desk',
+    'Team Desk',
+    'Binder',
+    'File',
+  ]) {
+    await expect(page.getByRole('switch', { name, exact: true })).toBeDisabled();
+  }
+  expect(await violations(page)).toEqual([]);
+});
