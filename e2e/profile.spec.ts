@@ -84,3 +84,24 @@ test('team and permissions show what is coming, plainly marked and inert', async
   }
   expect(await violations(page)).toEqual([]);
 });
+
+test('a user sets a profile picture, seen in the top bar, and removes it', async ({ page, request }) => {
+  await signedInNewUser(page, request);
+  await page.goto('/profile');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Change picture' }).click();
+  await (await chooser).setFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(page.getByText('Picture saved')).toBeVisible();
+  const topBarPicture = page.getByRole('banner').getByRole('img');
+  await expect(topBarPicture).toHaveAttribute('src', /^data:image\/webp;base64,/);
+  await page.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(page.getByText('Picture removed')).toBeVisible();
+  await expect(page.getByRole('banner').locator('img[src^="data:"]')).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 import { ACCOUNT_DELETED_MESSAGE, type ExportTicket } from '@easio/shared';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { filingEvents, recommendations } from '../db/schema.js';
@@ -140,6 +141,37 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
       new_suggestions: true,
     });
     expect((await call('GET', '/api/account/notifications', null)).statusCode).toBe(401);
+  });
+
+  it('takes a profile picture, kept small and square, and refuses what is not one', async () => {
+    const send = async (bytes: Buffer, name = 'me.png', type = 'image/png') => {
+      const body = multipartBody([{ name, bytes, type }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/account/picture',
+        headers: { ...me.auth, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const big = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const res = await send(big, 'me.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const picture = (res.json() as { picture: string }).picture;
+    expect(picture).toMatch(/^data:image\/webp;base64,/);
+    const kept = await sharp(Buffer.from(picture.split(',')[1] ?? '', 'base64')).metadata();
+    expect(kept).toMatchObject({ format: 'webp', width: 192, height: 192 });
+    expect(picture.length).toBeLessThan(20_000);
+    expect((await call('GET', '/api/auth/users/me/', me)).json()).toMatchObject({ picture });
+
+    const junk = await send(Buffer.from('not a picture at all'), 'me.png');
+    expect(junk.statusCode).toBe(422);
+    expect((junk.json() as { detail: string }).detail).toMatch(/not a picture/);
+    const huge = await send(Buffer.alloc(9 * 1024 * 1024, 1), 'huge.png');
+    expect(huge.statusCode).toBe(413);
+    expect((await call('GET', '/api/auth/users/me/', me)).json()).toMatchObject({ picture });
+    expect((await call('POST', '/api/account/picture', null)).statusCode).toBe(401);
   });
 
   it('refuses to delete without the right password, and changes nothing', async () => {

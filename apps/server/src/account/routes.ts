@@ -6,13 +6,16 @@ import {
   NOTIFICATION_DEFAULTS,
   type NotificationPrefs,
   notificationPrefsSchema,
+  userInfoSchema,
 } from '@easio/shared';
+import multipart from '@fastify/multipart';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
 import type { UserRepository } from '../auth/repository.js';
+import { toUserInfo } from '../auth/user-info.js';
 import type { Db } from '../db/client.js';
 import { downloadTickets } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
@@ -21,6 +24,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
 import { deleteAccount } from './delete-account.js';
 import { exportArchive, exportSize } from './export-archive.js';
+import { PICTURE_MAX_BYTES, pictureDataUrl } from './picture.js';
 
 const EXPORT_TICKET_MINUTES = 15;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
@@ -129,6 +133,35 @@ export async function accountRoutes(
     async (request) => {
       const saved = await users.update(currentUser(request).id, { notificationPrefs: request.body });
       return prefsOf(saved.notificationPrefs);
+    },
+  );
+
+  await app.register(multipart, { limits: { files: 1, fileSize: PICTURE_MAX_BYTES, fields: 0, parts: 1 } });
+  r.post(
+    '/picture',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Upload a profile picture (multipart, one image of at most 8 MB): kept 192 px square',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: userInfoSchema, 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
+      const file = await request.file();
+      if (!file) throw new HttpError(422, 'Choose a picture to upload');
+      const bytes = await file.toBuffer().catch((err: unknown) => {
+        if (file.file.truncated || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'That picture is too large: at most 8 MB');
+        }
+        throw err;
+      });
+      const saved = await users.update(user.id, { picture: await pictureDataUrl(bytes) });
+      return toUserInfo(saved);
     },
   );
 

@@ -5,6 +5,7 @@ import { useMe } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
 import { PillNav } from '../../components/PillNav';
 import { displayName } from '../../components/welcome-name';
+import { PictureButtons } from './PictureButtons';
 
 const TABS = [
   { label: 'Overview', to: '/profile' },
@@ -49,6 +50,7 @@ function ProfileSummary({ info }: { info: UserInfo }) {
               {name || displayName(info)}
             </Title>
             <Text c="dimmed">@{info.username}</Text>
+            <PictureButtons info={info} />
           </Stack>
         </Group>
         <Button component={Link} to="/settings" variant="light">
