@@ -182,6 +182,19 @@ try {
   console.log(
     `peak server RSS: ${peakRss.toFixed(0)} MB overall, ${peakWhileStreaming.toFixed(0)} MB while streaming big files (goal < 300 MB)`,
   );
+
+  // Download my data: the whole account (every note, every file) as one streamed ZIP.
+  const rssBeforeExport = rss();
+  peakRss = rssBeforeExport;
+  t0 = performance.now();
+  const ticket = await api('POST', '/account/export');
+  const zip = await fetch(`${base}${ticket.url}`);
+  let zipBytes = 0;
+  for await (const chunk of zip.body) zipBytes += chunk.length;
+  console.log(
+    `export ${ticket.items.toLocaleString('en-US')} items, ${ticket.files} files (${(ticket.bytes / 1_048_576).toFixed(0)} MB) as one ZIP of ${(zipBytes / 1_048_576).toFixed(0)} MB: ${ms(performance.now() - t0)}; ` +
+      `server RSS ${rssBeforeExport.toFixed(0)} → peak ${peakRss.toFixed(0)} MB`,
+  );
   void me;
 } finally {
   clearInterval(sampler);
