@@ -13,3 +13,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+import('./lib/error-reporting')
+  .then((reporting) => reporting.startErrorReporting())
+  .catch((error: unknown) => console.error('Error reporting could not start', error));
