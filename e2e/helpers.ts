@@ -35,6 +35,20 @@ export async function signedInNewUser(page: Page, request: APIRequestContext) {
   return user;
 }
 
+/** Fills the signup wizard's first step (country India) and the second (these services), ending on step 3. */
+export async function signUpToStep3(page: Page, user: ReturnType<typeof uniqueUser>, services: string[]) {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('combobox', { name: 'Region' }).fill('India');
+  await page.getByRole('option', { name: /India \(\+91\)/ }).click();
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  for (const service of services) await page.getByRole('checkbox', { name: service }).check();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+}
+
 /** A row of the desk's list by the object's name. */
 export const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueUser } from './helpers';
+import { signUpToStep3, uniqueUser } from './helpers';
 
 test('signing up, using the desk and searching call nothing but the app’s own server', async ({
   page,
@@ -19,16 +19,8 @@ test('signing up, using the desk and searching call nothing but the app’s own 
   // Sign up through the wizard.
   const user = uniqueUser();
   await page.goto('/');
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('combobox', { name: 'Region' }).fill('India');
-  await page.getByRole('option', { name: /India \(\+91\)/ }).click();
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
-  await page.getByRole('button', { name: 'Next Step' }).click();
+  await signUpToStep3(page, user, ['WhatsApp']);
+
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/my-desk/);
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInNewUser, uniqueUser, violations } from './helpers';
+import { signedInNewUser, signUpToStep3, uniqueUser, violations } from './helpers';
 
 /** Types a number into the WhatsApp box and saves it. */
 async function saveNumber(page: Page, number: string) {
@@ -11,16 +11,7 @@ test('a newcomer saves a WhatsApp number in the wizard: required, digits only, t
   page,
 }) => {
   const user = uniqueUser();
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('combobox', { name: 'Region' }).fill('India');
-  await page.getByRole('option', { name: /India \(\+91\)/ }).click();
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
-  await page.getByRole('button', { name: 'Next Step' }).click();
+  await signUpToStep3(page, user, ['WhatsApp']);
 
   // The country chosen in step 1 gives the dial code.
   await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue(/India \(\+91\)/);

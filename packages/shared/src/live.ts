@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recommendationSchema } from './recommendations.js';
 import { phoneNumberRule, regionRule } from './rules.js';
 
 /** Where GraphQL lives: HTTP for queries and mutations, WebSocket (graphql-ws protocol) for subscriptions. */
@@ -34,17 +35,18 @@ export const DISCONNECT_WHATSAPP_MUTATION = `mutation DisconnectWhatsapp($id: uu
   }
 }`;
 
-/** A row of `recommendations_view` (the open ones: `ignored` false). */
-export const liveRecommendationSchema = z.object({
-  id: z.number().int(),
-  user_id: z.uuid(),
-  object_count: z.number().int(),
-  object_ids: z.array(z.uuid()),
-  drawer_name_options: z.array(z.string()),
-  binder_name_options: z.array(z.string()),
-  tags: z.array(z.string()),
-  ignored: z.boolean(),
-});
+/** A row of `recommendations_view` (the open ones: `ignored` false): spec section 3's fields and the owner. */
+export const liveRecommendationSchema = recommendationSchema
+  .pick({
+    id: true,
+    object_count: true,
+    object_ids: true,
+    drawer_name_options: true,
+    binder_name_options: true,
+    tags: true,
+    ignored: true,
+  })
+  .extend({ user_id: z.uuid() });
 export type LiveRecommendation = z.infer<typeof liveRecommendationSchema>;
 
 /** What `update_users_by_pk` may set: the WhatsApp number, its switch and the country. */

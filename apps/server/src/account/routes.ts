@@ -9,7 +9,6 @@ import {
   userInfoSchema,
 } from '@easio/shared';
 import multipart from '@fastify/multipart';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +18,7 @@ import { toUserInfo } from '../auth/user-info.js';
 import type { Db } from '../db/client.js';
 import { downloadTickets } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
+import { unexpiredTicket } from '../desk/downloads.js';
 import { HttpError } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
@@ -78,16 +78,7 @@ export async function accountRoutes(
       },
     },
     async (request, reply) => {
-      const [ticket] = await db
-        .select()
-        .from(downloadTickets)
-        .where(
-          and(
-            eq(downloadTickets.id, request.params.id),
-            eq(downloadTickets.purpose, 'export'),
-            gt(downloadTickets.expiresAt, sql`now()`),
-          ),
-        );
+      const ticket = await unexpiredTicket(db, request.params.id, 'export');
       const user = ticket ? await users.findById(ticket.ownerId) : undefined;
       if (!user) throw new HttpError(404, 'This download has expired: ask for your data again');
       const day = new Date().toISOString().slice(0, 10);

@@ -146,16 +146,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
       },
     },
     async (request, reply) => {
-      const [ticket] = await db
-        .select()
-        .from(downloadTickets)
-        .where(
-          and(
-            eq(downloadTickets.id, request.params.id),
-            eq(downloadTickets.purpose, 'zip'),
-            gt(downloadTickets.expiresAt, sql`now()`),
-          ),
-        );
+      const ticket = await unexpiredTicket(db, request.params.id, 'zip');
       if (!ticket) throw new HttpError(404, 'This download has expired: choose the items and download again');
       const entries = await zipEntries(db, ticket.ownerId, ticket.objectIds);
       if (entries.length === 0) throw new HttpError(404, 'None of the chosen items holds a file');
@@ -182,6 +173,21 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
       return reply.send(out);
     },
   );
+}
+
+/** A download ticket by its id, if it is for this purpose and has not expired. */
+export async function unexpiredTicket(db: Db, id: string, purpose: 'zip' | 'export') {
+  const [ticket] = await db
+    .select()
+    .from(downloadTickets)
+    .where(
+      and(
+        eq(downloadTickets.id, id),
+        eq(downloadTickets.purpose, purpose),
+        gt(downloadTickets.expiresAt, sql`now()`),
+      ),
+    );
+  return ticket;
 }
 
 /** The files under the chosen objects, with paths inside the ZIP (folders become directories). */
