@@ -19,25 +19,43 @@ test('notification preferences are kept with the account', async ({ page, reques
   expect(await violations(page)).toEqual([]);
 });
 
-test('signing out everywhere else ends other sessions and keeps this one', async ({ page, request }) => {
+test('the user sees where they are signed in, signs one device out, then every other', async ({
+  page,
+  request,
+}) => {
   const user = await signedInNewUser(page, request);
   const before = await tokenOf(page);
-  // Another device's session.
-  const other = await request.post('/api/auth/token', {
-    form: { username: user.email, password: user.password },
-  });
-  const otherToken = ((await other.json()) as { access_token: string }).access_token;
-  await page.waitForTimeout(1100); // token times have one-second resolution
+  const signInElsewhere = async () => {
+    const res = await request.post('/api/auth/token', {
+      form: { username: user.email, password: user.password },
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  const works = async (token: string) =>
+    (await request.get('/api/auth/users/me/', { headers: { authorization: `Bearer ${token}` } })).status() ===
+    200;
+
+  const phone = await signInElsewhere();
   await page.goto('/profile/userManagement');
   await expect(page.getByText(`Signed in as ${user.email}.`)).toBeVisible();
+  const signIns = page.getByRole('table', { name: 'Where you are signed in' });
+  await expect(signIns.getByRole('row')).toHaveCount(3);
+  await expect(signIns.getByText('This device')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await signIns.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('That device is signed out')).toBeVisible();
+  await expect(signIns.getByRole('row')).toHaveCount(2);
+  expect(await works(phone)).toBe(false);
+  expect(await works(before)).toBe(true);
+
+  const laptop = await signInElsewhere();
+  await page.waitForTimeout(1100); // token times have one-second resolution
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(page.getByText('Signed out of every other device')).toBeVisible();
-  for (const token of [before, otherToken]) {
-    expect(
-      (await request.get('/api/auth/users/me/', { headers: { authorization: `Bearer ${token}` } })).status(),
-    ).toBe(401);
-  }
+  expect(await works(laptop)).toBe(false);
+  expect(await works(before)).toBe(false);
   expect(await tokenOf(page)).not.toBe(before);
+  expect(await works(await tokenOf(page))).toBe(true);
   await page.goto('/my-desk');
   await expect(page.getByRole('heading', { name: 'My Desk' })).toBeVisible();
 });

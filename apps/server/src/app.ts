@@ -7,6 +7,7 @@ import { authenticationPlugin } from './auth/authenticate.js';
 import { createUserRepository } from './auth/repository.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
+import { createSessionStore } from './auth/sessions.js';
 import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenIssuer } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -78,6 +79,7 @@ export async function buildApp({
     users,
     throttle: createLoginThrottle(database.db),
     tokens: createTokenIssuer(jwtSecret, config.ACCESS_TOKEN_TTL_HOURS),
+    sessions: createSessionStore(database.db),
   });
   const publicConfig: PublicConfig = {
     google: { configured: false },

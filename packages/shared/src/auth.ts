@@ -87,8 +87,21 @@ export const accessClaimsSchema = z.object({
   user_id: z.uuid(),
   root_folder: z.uuid(),
   exp: z.number(),
+  /** The sign-in the token belongs to (tokens made before sessions were kept have none). */
+  sid: z.uuid().optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+/** One of the user's sign-ins, as User management lists them. */
+export const signInSchema = z.object({
+  id: z.uuid(),
+  user_agent: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** This device's sign-in. */
+  current: z.boolean(),
+});
+export type SignIn = z.infer<typeof signInSchema>;
 
 /** The session kept in local storage under `user` (spec section 3). */
 export interface SessionUser {

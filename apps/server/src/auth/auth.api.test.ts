@@ -413,6 +413,52 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       ).toBe(401);
     });
 
+    it('lists where the user is signed in, and signs out one device, never another user’s', async () => {
+      const { auth, signup } = await signedInUser(t.app);
+      const stranger = await signedInUser(t.app);
+      const signInFrom = async (agent: string) => {
+        const body = form({ username: signup.email as string, password: PASSWORD });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          payload: body.payload,
+          headers: { ...body.headers, 'user-agent': agent },
+        });
+        return { authorization: `Bearer ${(json(res) as { access_token: string }).access_token}` };
+      };
+      const phone = await signInFrom('Phone browser/1.0');
+      const laptop = await signInFrom('Laptop browser/2.0');
+      const list = async (headers: Record<string, string>) =>
+        (await t.app.inject({ method: 'GET', url: '/api/auth/users/me/sessions', headers })).json() as {
+          id: string;
+          user_agent: string;
+          current: boolean;
+        }[];
+      const seen = await list(laptop);
+      expect(seen).toHaveLength(3);
+      expect(seen.find((s) => s.current)?.user_agent).toBe('Laptop browser/2.0');
+      const phoneSession = seen.find((s) => s.user_agent === 'Phone browser/1.0');
+      const end = (headers: Record<string, string>, id: string) =>
+        t.app.inject({ method: 'POST', url: `/api/auth/users/me/sessions/${id}/end`, headers });
+      expect((await end(stranger.auth, phoneSession?.id as string)).statusCode).toBe(404);
+      expect((await end(laptop, phoneSession?.id as string)).statusCode).toBe(200);
+      expect((await end(laptop, phoneSession?.id as string)).statusCode).toBe(404);
+      const me = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers });
+      expect((await me(phone)).statusCode).toBe(401);
+      expect((await me(laptop)).statusCode).toBe(200);
+      expect((await me(auth)).statusCode).toBe(200);
+      expect((await list(laptop)).map((s) => s.user_agent).sort()).toEqual([
+        'Laptop browser/2.0',
+        'lightMyRequest',
+      ]);
+      // A new password ends every sign-in.
+      await new Promise((r) => setTimeout(r, 1000)); // token iat has 1 s resolution
+      await edit(laptop, { hashed_password: PASSWORD, current_password: 'newpass12!' });
+      expect((await me(laptop)).statusCode).toBe(401);
+      expect((await me(auth)).statusCode).toBe(401);
+    });
+
     it('refuses fields that are not user info, changing nothing', async () => {
       const { auth, info } = await signedInUser(t.app);
       const res = await edit(auth, { first_name: 'Changed', is_admin: true });

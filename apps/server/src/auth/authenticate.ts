@@ -7,6 +7,8 @@ import type { AuthService } from './service.js';
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** The sign-in the request's token belongs to (null for tokens made before sign-ins were kept). */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user. */
@@ -26,12 +28,14 @@ export function currentUser(request: FastifyRequest): UserRow {
 export const authenticationPlugin = fp(
   async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const user = match?.[1] ? await auth.authenticate(match[1]) : null;
-      if (!user) throw NOT_AUTHENTICATED;
-      request.user = user;
+      const session = match?.[1] ? await auth.session(match[1]) : null;
+      if (!session) throw NOT_AUTHENTICATED;
+      request.user = session.user;
+      request.sessionId = session.sessionId;
     });
   },
   { name: 'authentication' },

@@ -2,6 +2,7 @@ import {
   editProfilePayloadSchema,
   errorBodySchema,
   profileChangesFromWire,
+  signInSchema,
   signupPayloadSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -11,6 +12,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from './authenticate.js';
 import type { AuthService } from './service.js';
 
@@ -60,7 +62,13 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         response: { 200: tokenResponseSchema, ...errors },
       },
     },
-    async (request) => auth.issueToken(request.body.username, request.body.password, request.ip),
+    async (request) =>
+      auth.issueToken(
+        request.body.username,
+        request.body.password,
+        request.ip,
+        request.headers['user-agent'] ?? '',
+      ),
   );
 
   r.get(
@@ -106,7 +114,39 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         response: { 200: tokenResponseSchema, ...errors },
       },
     },
-    async (request) => auth.signOutElsewhere(currentUser(request)),
+    async (request) => auth.signOutElsewhere({ user: currentUser(request), sessionId: request.sessionId }),
+  );
+
+  r.get(
+    '/users/me/sessions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "Where the user is signed in: each sign-in that still stands, this device's marked",
+        security: bearer,
+        response: { 200: z.array(signInSchema), ...errors },
+      },
+    },
+    async (request) => auth.signIns({ user: currentUser(request), sessionId: request.sessionId }),
+  );
+
+  r.post(
+    '/users/me/sessions/:id/end',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one device: that sign-in ends and its tokens stop working',
+        security: bearer,
+        params: z.object({ id: z.uuid({ error: 'Not a valid id' }) }),
+        response: { 200: z.object({ ended: z.literal(true) }), 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.endSignIn(currentUser(request), request.params.id);
+      return { ended: true as const };
+    },
   );
 
   r.post(

@@ -1,9 +1,10 @@
-import type { ProfileChanges, TokenResponse, UserInfo } from '@easio/shared';
+import type { ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/shared';
 import { uniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import type { UserPatch, UserRepository } from './repository.js';
+import type { SessionStore } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
 import type { TokenIssuer, VerifiedToken } from './tokens.js';
 import { toUserInfo } from './user-info.js';
@@ -17,9 +18,17 @@ interface Deps {
   users: UserRepository;
   throttle: LoginThrottle;
   tokens: TokenIssuer;
+  sessions: SessionStore;
 }
 
-export function createAuthService({ users, throttle, tokens }: Deps) {
+/** The signed-in user of a valid token, when it expires (epoch ms), and the sign-in it belongs to. */
+export interface Session {
+  user: UserRow;
+  expiresAt: number;
+  sessionId: string | null;
+}
+
+export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
   async function refuseTaken(fields: { email?: string; username?: string }, exceptId?: string) {
     const taken = await users.taken(fields, exceptId);
     if (taken.email) throw new HttpError(409, EMAIL_TAKEN);
@@ -33,14 +42,23 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
     throw new HttpError(409, constraint.includes('username') ? USERNAME_TAKEN : EMAIL_TAKEN);
   }
 
-  /** The user of a valid token, with when it expires (epoch milliseconds): a live connection ends then. */
-  async function session(token: string): Promise<{ user: UserRow; expiresAt: number } | null> {
+  /**
+   * The user of a valid token: signed, unexpired, not older than their last password change or
+   * sign-out everywhere, and of a sign-in not ended. A live connection ends when it expires.
+   */
+  async function session(token: string): Promise<Session | null> {
     const claims: VerifiedToken | null = await tokens.verify(token);
     if (!claims) return null;
     const user = await users.findById(claims.user_id);
     if (!user || claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
-    return { user, expiresAt: claims.exp * 1000 };
+    if (claims.sid && !(await sessions.touch(claims.sid, user.id))) return null;
+    return { user, expiresAt: claims.exp * 1000, sessionId: claims.sid ?? null };
   }
+
+  const sign = (user: UserRow, sessionId: string): Promise<string> => {
+    if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
+    return tokens.sign({ id: user.id, email: user.email, rootFolder: user.rootFolder, sessionId });
+  };
 
   return {
     async signup(input: {
@@ -62,7 +80,12 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
       return toUserInfo(row);
     },
 
-    async issueToken(login: string, password: string, clientAddress: string): Promise<TokenResponse> {
+    async issueToken(
+      login: string,
+      password: string,
+      clientAddress: string,
+      userAgent = '',
+    ): Promise<TokenResponse> {
       const user = await users.findByLogin(login);
       // One account counts its failures whether it is named by e-mail or by username.
       const keys = [user ? `user:${user.id}` : `login:${login.toLowerCase()}`, `address:${clientAddress}`];
@@ -81,7 +104,7 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
       }
       await throttle.forget(keys[0] as string);
       return {
-        access_token: await tokens.sign({ id: user.id, email: user.email, rootFolder: user.rootFolder }),
+        access_token: await sign(user, await sessions.start(user.id, userAgent)),
         token_type: 'bearer',
       };
     },
@@ -93,14 +116,32 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
 
     session,
 
-    /** Signs out every device: every earlier token stops working; answers a new one for this device. */
-    async signOutElsewhere(user: UserRow): Promise<TokenResponse> {
-      if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
+    /**
+     * Signs out every other device: their sign-ins end and every earlier token stops working (older
+     * tokens without a sign-in too); answers a new token for this device's sign-in.
+     */
+    async signOutElsewhere({ user, sessionId }: Pick<Session, 'user' | 'sessionId'>): Promise<TokenResponse> {
+      await sessions.endAllBut(user.id, sessionId);
       await users.retireTokens(user.id);
-      return {
-        access_token: await tokens.sign({ id: user.id, email: user.email, rootFolder: user.rootFolder }),
-        token_type: 'bearer',
-      };
+      const kept = sessionId ?? (await sessions.start(user.id, ''));
+      return { access_token: await sign(user, kept), token_type: 'bearer' };
+    },
+
+    /** The user's sign-ins that still stand, this one marked. */
+    async signIns({ user, sessionId }: Pick<Session, 'user' | 'sessionId'>): Promise<SignIn[]> {
+      const rows = await sessions.list(user.id);
+      return rows.map((r) => ({
+        id: r.id,
+        user_agent: r.userAgent,
+        created_at: r.createdAt.toISOString(),
+        last_seen_at: r.lastSeenAt.toISOString(),
+        current: r.id === sessionId,
+      }));
+    },
+
+    /** Ends one of the user's sign-ins (its tokens stop working at once). */
+    async endSignIn(user: UserRow, id: string): Promise<void> {
+      if (!(await sessions.end(user.id, id))) throw new HttpError(404, 'No such sign-in');
     },
 
     info(user: UserRow): UserInfo {
@@ -133,6 +174,8 @@ export function createAuthService({ users, throttle, tokens }: Deps) {
         Object.entries(patch).filter(([, v]) => v !== undefined),
       ) as UserPatch;
       const row = await users.update(user.id, defined, passwordHash).catch(conflictFrom);
+      // A new password ends every sign-in (the app signs in again with it).
+      if (passwordHash) await sessions.endAllBut(user.id, null);
       return toUserInfo(row);
     },
 

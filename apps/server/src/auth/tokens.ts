@@ -5,6 +5,8 @@ export interface TokenSubject {
   id: string;
   email: string;
   rootFolder: string;
+  /** The sign-in (session) the token belongs to. */
+  sessionId?: string;
 }
 
 export interface VerifiedToken extends AccessClaims {
@@ -16,7 +18,11 @@ export function createTokenIssuer(secret: string, ttlHours: number) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(subject: TokenSubject): Promise<string> {
-      return new SignJWT({ user_id: subject.id, root_folder: subject.rootFolder })
+      return new SignJWT({
+        user_id: subject.id,
+        root_folder: subject.rootFolder,
+        ...(subject.sessionId ? { sid: subject.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(subject.email)
         .setIssuedAt()

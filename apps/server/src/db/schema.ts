@@ -109,6 +109,25 @@ export const objects = pgTable(
   ],
 );
 
+/**
+ * Sign-ins: each token names its session (`sid`), so the user can see where they are signed in and
+ * end any one of them; a token of an ended session is refused.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
 /** Short-lived permission to download several objects as one ZIP by plain navigation. */
 export const downloadTickets = pgTable('download_tickets', {
   id: uuid().primaryKey().defaultRandom(),

@@ -1,0 +1,70 @@
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema.js';
+
+/** How stale `last_seen_at` may get before a request writes it again (not every request writes). */
+const SEEN_EVERY = sql.raw(`interval '1 minute'`);
+
+/** The user's sign-ins (`sessions`): started at each sign-in, seen as tokens are used, ended at will. */
+export function createSessionStore(db: Db) {
+  return {
+    /** A new sign-in; answers its id (the tokens' `sid`). */
+    async start(ownerId: string, userAgent: string): Promise<string> {
+      const [row] = await db
+        .insert(sessions)
+        .values({ ownerId, userAgent: userAgent.slice(0, 300) })
+        .returning({ id: sessions.id });
+      if (!row) throw new Error('insert into sessions returned no row');
+      return row.id;
+    },
+
+    /** Whether the sign-in still stands (not ended); notes that it was just used. */
+    async touch(id: string, ownerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ endedAt: sessions.endedAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.ownerId, ownerId)));
+      if (!row || row.endedAt) return false;
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, sql`now() - ${SEEN_EVERY}`)));
+      return true;
+    },
+
+    /** The sign-ins that still stand, newest first. */
+    list(ownerId: string) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.ownerId, ownerId), isNull(sessions.endedAt)))
+        .orderBy(desc(sessions.lastSeenAt));
+    },
+
+    /** Ends one of the owner's sign-ins; answers whether there was such a one standing. */
+    async end(ownerId: string, id: string): Promise<boolean> {
+      const ended = await db
+        .update(sessions)
+        .set({ endedAt: sql`now()` })
+        .where(and(eq(sessions.id, id), eq(sessions.ownerId, ownerId), isNull(sessions.endedAt)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    /** Ends every sign-in of the owner but `keep` (all of them when it is null). */
+    async endAllBut(ownerId: string, keep: string | null): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.ownerId, ownerId),
+            isNull(sessions.endedAt),
+            keep ? ne(sessions.id, keep) : undefined,
+          ),
+        );
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
