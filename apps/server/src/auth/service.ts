@@ -109,11 +109,7 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
       };
     },
 
-    /** The user a bearer token stands for, if it is valid and not older than their last password change. */
-    async authenticate(token: string): Promise<UserRow | null> {
-      return (await session(token))?.user ?? null;
-    },
-
+    /** The user a bearer token stands for (`session`), used by every signed-in call and live connection. */
     session,
 
     /**
