@@ -65,7 +65,9 @@ test('the connected accounts turn WhatsApp off; help answers questions', async (
   await page.goto('/settings/sources');
   await page.getByLabel('WhatsApp number').fill('9876543210');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'WhatsApp' }).getByText('connected', { exact: true }),
+  ).toBeVisible();
 
   await page.goto('/profile/accounts');
   const whatsapp = page.getByRole('button', { name: 'Disconnect WhatsApp' });

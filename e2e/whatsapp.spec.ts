@@ -22,7 +22,9 @@ test('a newcomer saves a WhatsApp number in the wizard: required, digits only, t
   await saveNumber(page, '1234567');
   await expect(page.getByText('Invalid number')).toBeVisible();
   await saveNumber(page, '9876543210');
-  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'WhatsApp' }).getByText('connected', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('WhatsApp number')).toHaveValue('+91 9876543210');
   await expect(page.getByLabel('WhatsApp number')).toBeDisabled();
 
@@ -30,7 +32,9 @@ test('a newcomer saves a WhatsApp number in the wizard: required, digits only, t
   await expect(page).toHaveURL(/\/my-desk/);
   // The account keeps it: the sources settings show it connected.
   await page.goto('/settings/sources');
-  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'WhatsApp' }).getByText('connected', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('WhatsApp number')).toHaveValue('+91 9876543210');
 });
 
@@ -45,11 +49,17 @@ test('a user changes the WhatsApp number on the sources settings, with another c
   await page.getByRole('combobox', { name: 'Country code' }).fill('United Kingdom');
   await page.getByRole('option', { name: /United Kingdom \(\+44\)/ }).click();
   await saveNumber(page, '7700900123');
-  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'WhatsApp' }).getByText('connected', { exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Change number' }).click();
   await saveNumber(page, '7700900456');
   await expect(page.getByLabel('WhatsApp number')).toHaveValue('+44 7700900456');
   await page.reload();
   await expect(page.getByLabel('WhatsApp number')).toHaveValue('+44 7700900456');
-  await expect(page.getByText('connected', { exact: true })).toBeVisible();
+  const sources = page.getByRole('table', { name: 'Sources and their state' });
+  await expect(sources.getByRole('row', { name: /^WhatsApp connected/ })).toBeVisible();
+  await expect(
+    sources.getByRole('row', { name: /^Dropbox not connected not configured on this server/ }),
+  ).toBeVisible();
 });

@@ -1,10 +1,34 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import type { PublicConfig, UserInfo } from '@easio/shared';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
 import { guessRegion } from '../signup/region';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
-/** /settings/sources: what this server can connect. */
+/** Each source: whether the account has it connected, and whether this server offers it. */
+function sourceRows(c: PublicConfig, info: UserInfo) {
+  const offered = (configured: boolean) =>
+    configured ? 'available: connect it from My Sources' : 'not configured on this server';
+  return [
+    { name: 'Google Drive', connected: info.gdrive_active, server: offered(c.google.configured) },
+    { name: 'Gmail', connected: info.gmail_active, server: offered(c.google.configured) },
+    { name: 'Dropbox', connected: info.dropbox_active, server: offered(c.dropbox.configured) },
+    {
+      name: 'WhatsApp',
+      connected: info.whatsapp_active,
+      server: c.whatsapp.configured
+        ? 'available'
+        : 'not configured on this server: your number is kept for when it is',
+    },
+    {
+      name: 'Browser extension',
+      connected: false,
+      server: c.extension.store_url ? 'published' : 'not published for this server yet',
+    },
+  ];
+}
+
+/** /settings/sources: the WhatsApp number, and every source with its state. */
 export function SourcesSettings() {
   const config = usePublicConfig();
   const me = useMe();
@@ -16,8 +40,8 @@ export function SourcesSettings() {
         Sources
       </Title>
       <Text c="dimmed">
-        Connecting and disconnecting sources arrives with each source. This is what this server can offer
-        today:
+        Your WhatsApp number, and where each source stands. Connecting Google, Dropbox, mail and calendars
+        arrives with each of them.
       </Text>
       <Title order={3} size="h4" mt="sm">
         WhatsApp
@@ -35,21 +59,34 @@ export function SourcesSettings() {
           {me.isError ? 'Could not load your account.' : 'Loading…'}
         </Text>
       )}
-      {c ? (
-        <List spacing={4}>
-          <List.Item>
-            Google Drive: {c.google.configured ? 'available' : 'not configured on this server'}
-          </List.Item>
-          <List.Item>
-            Dropbox: {c.dropbox.configured ? 'available' : 'not configured on this server'}
-          </List.Item>
-          <List.Item>
-            WhatsApp: {c.whatsapp.configured ? 'available' : 'not configured on this server'}
-          </List.Item>
-          <List.Item>
-            Browser extension: {c.extension.store_url ? 'published' : 'not published for this server yet'}
-          </List.Item>
-        </List>
+      <Title order={3} size="h4" mt="sm">
+        Every source
+      </Title>
+      {c && me.data ? (
+        <Table withTableBorder aria-label="Sources and their state">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Source</Table.Th>
+              <Table.Th>Your account</Table.Th>
+              <Table.Th>This server</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sourceRows(c, me.data).map((row) => (
+              <Table.Tr key={row.name}>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={row.connected ? 'teal' : 'gray'}>
+                    {row.connected ? 'connected' : 'not connected'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.server}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       ) : (
         <Text size="sm" c="dimmed">
           {config.isError ? 'Could not ask the server which sources it offers.' : 'Checking…'}

@@ -97,7 +97,7 @@ export function WhatsappNumberBox({
   if (!editing && connected) {
     const dial = findCountry(country)?.dial_code ?? '';
     return (
-      <Group gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap" role="group" aria-label="WhatsApp">
         <TextInput
           label="WhatsApp number"
           value={`${dial} ${localPart(connected, country)}`.trim()}
@@ -117,6 +117,7 @@ export function WhatsappNumberBox({
 
   return (
     <form
+      aria-label="WhatsApp"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
