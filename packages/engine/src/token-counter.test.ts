@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOf } from './features.js';
-import { TokenCounter } from './token-counter.js';
+import { TokenCounter, tokenMap } from './token-counter.js';
 import type { EngineItem } from './types.js';
 import { Vocabulary } from './vectors.js';
 
@@ -30,7 +30,7 @@ describe('TokenCounter', () => {
     const counter = new TokenCounter(vocabulary);
     for (const item of items) {
       const counted = counter.count(item);
-      expect([...counter.features(counted)]).toEqual([...featuresOf(item)]);
+      expect([...tokenMap(counted, vocabulary.tokens)]).toEqual([...featuresOf(item)]);
     }
     // Each word is one token whether looked up as a word or as its token.
     expect(vocabulary.id('w:invoice')).toBe(vocabulary.word('invoice'));

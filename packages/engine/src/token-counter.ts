@@ -110,11 +110,6 @@ export class TokenCounter implements FeatureSink {
     this.used += size;
     return taken;
   }
-
-  /** Counted features as a token map (what naming reads). */
-  features(counted: CountedItem): Features {
-    return tokenMap(counted, this.vocabulary.tokens);
-  }
 }
 
 /** Counted features as a token map, `tokens` naming the numbers. */

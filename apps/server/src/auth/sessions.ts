@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 
@@ -18,17 +18,20 @@ export function createSessionStore(db: Db) {
       return row.id;
     },
 
-    /** Whether the sign-in still stands (not ended); notes that it was just used. */
+    /**
+     * Whether the sign-in still stands (not ended); notes that it was just used. Every signed-in call
+     * asks, so it is one read, and a write only when the last one is over a minute old.
+     */
     async touch(id: string, ownerId: string): Promise<boolean> {
       const [row] = await db
-        .select({ endedAt: sessions.endedAt })
+        .select({
+          endedAt: sessions.endedAt,
+          stale: sql<boolean>`${sessions.lastSeenAt} < now() - ${SEEN_EVERY}`,
+        })
         .from(sessions)
         .where(and(eq(sessions.id, id), eq(sessions.ownerId, ownerId)));
       if (!row || row.endedAt) return false;
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, sql`now() - ${SEEN_EVERY}`)));
+      if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
       return true;
     },
 

@@ -6,7 +6,7 @@ import type { UserRepository } from '../auth/repository.js';
 import { toUserInfo } from '../auth/user-info.js';
 import { type Db, queryRows } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
-import type { LiveHub } from './hub.js';
+import type { LiveHub, LiveTopic } from './hub.js';
 import { LiveQuery } from './live-query.js';
 
 /** What every resolver knows: the user of the token (never the ids the operation names). */
@@ -166,7 +166,7 @@ export function createLiveSchema({ db, users, hub }: LiveSchemaDeps) {
   };
 
   /** A subscription's field: the stream's values are the field's answers. */
-  const live = <A, T>(topic: 'users' | 'recommendations', load: (user: UserRow, args: A) => Promise<T>) => ({
+  const live = <A, T>(topic: LiveTopic, load: (user: UserRow, args: A) => Promise<T>) => ({
     subscribe: (_root: unknown, args: A, { user }: LiveContext) =>
       new LiveQuery(hub, topic, user.id, () => load(user, args)),
     resolve: (value: T) => value,

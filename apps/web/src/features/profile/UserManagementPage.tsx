@@ -7,12 +7,7 @@ import { errorMessage } from '../../api/error-message';
 import { readAccessClaims, sessionFromToken } from '../../api/session-token';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { setSession, useSession } from '../../state/session';
-
-const when = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const stamp = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '../desk/object-info';
 
 /** Where the account is signed in, each other device with its own sign-out. */
 function SignInList() {
@@ -53,8 +48,8 @@ function SignInList() {
                 {s.user_agent || 'Unknown browser'}
               </Text>
             </Table.Td>
-            <Table.Td>{stamp(s.created_at)}</Table.Td>
-            <Table.Td>{stamp(s.last_seen_at)}</Table.Td>
+            <Table.Td>{formatDate(s.created_at, true)}</Table.Td>
+            <Table.Td>{formatDate(s.last_seen_at, true)}</Table.Td>
             <Table.Td>
               {s.current ? (
                 <Badge variant="light">This device</Badge>
@@ -103,7 +98,11 @@ export function UserManagementPage() {
             This device
           </Title>
           <Text size="sm">Signed in as {session?.email}.</Text>
-          {claims && <Text size="sm">This sign-in lasts until {when(claims.exp)}.</Text>}
+          {claims && (
+            <Text size="sm">
+              This sign-in lasts until {formatDate(new Date(claims.exp * 1000).toISOString(), true)}.
+            </Text>
+          )}
         </Stack>
       </Paper>
       <SignInList />

@@ -2,7 +2,6 @@ import type { PublicConfig, UserInfo } from '@easio/shared';
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
-import { guessRegion } from '../signup/region';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 /** Each source: whether the account has it connected, and whether this server offers it. */
@@ -50,7 +49,7 @@ export function SourcesSettings() {
         <WhatsappNumberBox
           key={`${me.data.phone_number}-${me.data.whatsapp_active}`}
           userId={me.data.id}
-          region={me.data.region || guessRegion(navigator.languages)}
+          region={me.data.region}
           saved={me.data}
           onSaved={(info) => storeMe(queryClient, info)}
         />

@@ -15,13 +15,9 @@ import { errorMessage } from '../../api/error-message';
 import { SecretInput } from '../../components/SecretInput';
 import { toastSuccess } from '../../lib/toast';
 import { clearSession } from '../../state/session';
+import { formatSize } from '../desk/object-info';
 
 const deleted = z.object({ detail: z.string() });
-
-const bytesText = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Download my data: asks for the export's address, says how much it holds, and starts the download. */
 function DownloadMyData() {
@@ -48,7 +44,7 @@ function DownloadMyData() {
       {ready && (
         <Text size="sm" c="dimmed" role="status">
           Your download has started: {ready.items.toLocaleString()} items and {ready.files.toLocaleString()}{' '}
-          files ({bytesText(ready.bytes)}). Your browser shows its progress.
+          files ({formatSize(ready.bytes)}). Your browser shows its progress.
         </Text>
       )}
       {ask.isError && (

@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { DROPBOX_CONNECT_HREF, fetchMe, googleSignInHref } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
-import { guessRegion } from './region';
 
 export const NOT_CONFIGURED = {
   extension: 'The Easio browser extension is not published for this server yet',
@@ -86,7 +85,7 @@ function SignupWhatsapp({ account, configured }: { account: SessionUser | null; 
       <WhatsappNumberBox
         userId={account?.user_id}
         auth={token ? { token } : 'none'}
-        region={info.data?.region || guessRegion(navigator.languages)}
+        region={info.data?.region}
         saved={info.data}
       />
       {!configured && (

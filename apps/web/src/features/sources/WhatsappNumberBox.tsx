@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Auth } from '../../api/client';
 import { errorMessage } from '../../api/error-message';
 import { graphqlRequest } from '../../api/graphql';
-import { REGION_OPTIONS } from '../signup/region';
+import { guessRegion, REGION_OPTIONS } from '../signup/region';
 
 const savedAnswer = z.object({ update_users_by_pk: userInfoSchema.nullable() });
 
@@ -29,7 +29,7 @@ export interface WhatsappNumberBoxProps {
   /** The account whose number this is; without it the box can only say so. */
   userId: string | null | undefined;
   auth?: Auth;
-  /** The country first chosen (the account's region, else a guess). */
+  /** The account's country, first chosen (else a guess from the browser's language). */
   region: string | null | undefined;
   /** What the account already has: a saved, active number shows locked. */
   saved?: Pick<UserInfo, 'phone_number' | 'whatsapp_active'> | null;
@@ -48,7 +48,10 @@ export function WhatsappNumberBox({
   saved,
   onSaved,
 }: WhatsappNumberBoxProps) {
-  const [country, setCountry] = useState<string | null>(region && findCountry(region) ? region : null);
+  const [country, setCountry] = useState<string | null>(() => {
+    const first = region || guessRegion(navigator.languages);
+    return findCountry(first) ? first : null;
+  });
   const [number, setNumber] = useState(saved?.phone_number ? localPart(saved.phone_number, region) : '');
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState(!(saved?.whatsapp_active && saved.phone_number));
