@@ -12,6 +12,7 @@ import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenIssuer } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createBlobReleaser } from './desk/blob-cleanup.js';
 import { deskPlugin } from './desk/plugin.js';
 import { createUrlSigner } from './desk/signed-urls.js';
 import { geoRoutes } from './geo/routes.js';
@@ -28,6 +29,11 @@ import { recommendationRoutes } from './recommendations/routes.js';
 import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
 import { createSearchService } from './search/service.js';
+import { googleRoutes } from './sources/google/google-routes.js';
+import { createOAuthStates } from './sources/oauth-states.js';
+import { sourceRoutes } from './sources/routes.js';
+import { createSourcesRuntime } from './sources/runtime.js';
+import type { SyncScheduler } from './sources/sync-jobs.js';
 import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -42,6 +48,12 @@ export interface AppDeps {
   /** Queues recommendation generations (at once when asked, debounced after new items). */
   recommendationScheduler: RecommendationScheduler;
   jwtSecret: string;
+  /** Seals OAuth tokens of connected sources at rest. */
+  tokenKey: string;
+  /** Queues source syncs (the job worker runs them). */
+  syncScheduler: SyncScheduler;
+  /** Waits between retries of rate-limited provider calls (tests make them instant). */
+  providerSleep?: (ms: number) => Promise<void>;
   /** The built web app to serve; API only when absent. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -55,6 +67,9 @@ export async function buildApp({
   onFilesStored,
   recommendationScheduler,
   jwtSecret,
+  tokenKey,
+  syncScheduler,
+  providerSleep,
   webDistDir,
   logger,
 }: AppDeps): Promise<FastifyInstance> {
@@ -81,8 +96,22 @@ export async function buildApp({
     tokens: createTokenIssuer(jwtSecret, config.ACCESS_TOKEN_TTL_HOURS),
     sessions: createSessionStore(database.db),
   });
+  const itemsAdded = (ownerId: string) =>
+    void recommendationScheduler
+      .itemsAdded(ownerId)
+      .catch((err: unknown) => app.log.warn({ err }, 'could not queue recommendations'));
+  const sources = createSourcesRuntime({
+    config,
+    db: database.db,
+    blobs,
+    tokenKey,
+    log: app.log,
+    onFilesStored,
+    onItemsAdded: itemsAdded,
+    sleep: providerSleep,
+  });
   const publicConfig: PublicConfig = {
-    google: { configured: false },
+    google: { configured: sources.google !== null },
     dropbox: { configured: false },
     whatsapp: { configured: false },
     extension: { store_url: config.EXTENSION_STORE_URL ?? null },
@@ -105,10 +134,27 @@ export async function buildApp({
     maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     onFilesStored,
     // A generation that could not be queued must not fail the upload: it runs at the next one.
-    onItemsAdded: (ownerId) =>
-      void recommendationScheduler
-        .itemsAdded(ownerId)
-        .catch((err: unknown) => app.log.warn({ err }, 'could not queue recommendations')),
+    onItemsAdded: itemsAdded,
+  });
+  await app.register(googleRoutes, {
+    prefix: '/api',
+    db: database.db,
+    google: sources.google,
+    states: createOAuthStates(database.db),
+    auth,
+    store: sources.store,
+    scheduler: syncScheduler,
+    services: [...sources.sources.values()].filter((s) => s.provider === 'google').map((s) => s.service),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(sourceRoutes, {
+    prefix: '/api/sources',
+    db: database.db,
+    store: sources.store,
+    runner: sources.runner,
+    scheduler: syncScheduler,
+    revoke: sources.revoke,
+    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
   });
   await app.register(searchRoutes, {
     prefix: '/api/search',

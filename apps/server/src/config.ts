@@ -53,11 +53,31 @@ export const configSchema = z.object({
     )
     .default('local'),
   S3_ENDPOINT: z.url().optional(),
+  /** The address users reach Easio at, for OAuth return addresses; default http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Seals OAuth tokens at rest (any secret of 32+ characters); unset, one is generated into DATA_DIR. */
+  TOKEN_ENCRYPTION_KEY: z.string().min(32, 'TOKEN_ENCRYPTION_KEY must be at least 32 characters').optional(),
+  /** Sign in with Google and the Drive, Gmail and Calendar imports: both set, or Google is off. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OpenID issuer (its discovery document names the authorization, token and user info endpoints). */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  /** Where the Drive, Gmail and Calendar APIs are served. */
+  GOOGLE_API_URL: z.url().default('https://www.googleapis.com'),
+  /** File downloads one sync runs at once. */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Connected sources are synced again this often (0: only when asked). */
+  SYNC_EVERY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
-export type Config = z.output<typeof configSchema> & { dataDir: string };
+export type Config = z.output<typeof configSchema> & { dataDir: string; publicUrl: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -65,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicUrl };
 }

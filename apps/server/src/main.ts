@@ -9,14 +9,19 @@ import { enqueueFileJob, registerFileJobs } from './processing/register-file-job
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
 import { createRecommendationScheduler, registerRecommendationJobs } from './recommendations/jobs.js';
 import { loadOrCreateSecret } from './secrets.js';
+import { createSourcesRuntime } from './sources/runtime.js';
+import { createSyncScheduler, queueDueSyncs, registerSyncJobs } from './sources/sync-jobs.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+/** How often connections are checked for a sync that is due. */
+const SYNC_CHECK_MS = 5 * 60 * 1000;
 
 const started = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
+const tokenKey = config.TOKEN_ENCRYPTION_KEY ?? (await loadOrCreateSecret(config.dataDir, 'token-key'));
 const blobs = createBlobStore({
   blobStore: config.BLOB_STORE,
   dataDir: config.dataDir,
@@ -31,19 +36,43 @@ await registerRecommendationJobs(queue, database.db, { namer });
 await queue.start();
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const onFilesStored = async (ids: string[]) => {
+  for (const id of ids) await enqueueFileJob(queue, id);
+};
+const recommendationScheduler = createRecommendationScheduler(queue, {
+  debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
+});
+const syncScheduler = createSyncScheduler(queue, database.db);
 const app = await buildApp({
   config,
   database,
   blobs,
-  onFilesStored: async (ids) => {
-    for (const id of ids) await enqueueFileJob(queue, id);
-  },
-  recommendationScheduler: createRecommendationScheduler(queue, {
-    debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
-  }),
+  onFilesStored,
+  recommendationScheduler,
   jwtSecret,
+  tokenKey,
+  syncScheduler,
   webDistDir,
 });
+const worker = createSourcesRuntime({
+  config,
+  db: database.db,
+  blobs,
+  tokenKey,
+  log: app.log,
+  onFilesStored,
+  onItemsAdded: (ownerId) =>
+    void recommendationScheduler
+      .itemsAdded(ownerId)
+      .catch((err: unknown) => app.log.warn({ err }, 'could not queue recommendations')),
+});
+await registerSyncJobs(queue, worker.runner);
+const syncDue = () =>
+  queueDueSyncs(database.db, syncScheduler, config.SYNC_EVERY_MINUTES).catch((err: unknown) =>
+    app.log.warn({ err }, 'could not queue source syncs'),
+  );
+const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;
+syncTimer?.unref();
 
 const sweep = () =>
   sweepOrphanBlobs(database.db, blobs)
@@ -58,6 +87,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweepTimer);
+  if (syncTimer) clearInterval(syncTimer);
   await app.close();
   await queue.stop();
   await blobs.close();

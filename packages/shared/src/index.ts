@@ -11,4 +11,5 @@ export * from './recommendations.js';
 export * from './rules.js';
 export * from './search.js';
 export * from './server-config.js';
+export * from './sources.js';
 export * from './tree.js';

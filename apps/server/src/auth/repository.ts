@@ -4,7 +4,8 @@ import { objects, type UserRow, users } from '../db/schema.js';
 
 const lower = (column: typeof users.email | typeof users.username) => sql`lower(${column})`;
 
-export type NewUser = Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'region'>;
+export type NewUser = Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'region'> &
+  Partial<Pick<UserRow, 'googleSub' | 'firstName' | 'lastName'>>;
 export type UserPatch = Partial<
   Pick<
     UserRow,
@@ -34,6 +35,34 @@ export function createUserRepository(db: Db) {
         .where(or(eq(lower(users.email), value), eq(lower(users.username), value)))
         .limit(1);
       return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(lower(users.email), email.toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    async findByGoogleSub(sub: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+      return row;
+    },
+
+    /** `base`, or `base` with the smallest number that makes it free (case-insensitive). */
+    async freeUsername(base: string): Promise<string> {
+      const rows = await db
+        .select({ username: users.username })
+        .from(users)
+        .where(sql`lower(${users.username}) LIKE ${`${base.toLowerCase().replace(/[_%\\]/g, '\\$&')}%`}`);
+      const taken = new Set(rows.map((r) => r.username.toLowerCase()));
+      if (!taken.has(base.toLowerCase())) return base;
+      for (let n = 2; ; n++) {
+        const candidate = `${base.slice(0, 32 - String(n).length)}${n}`;
+        if (!taken.has(candidate.toLowerCase())) return candidate;
+      }
     },
 
     async findById(id: string): Promise<UserRow | undefined> {

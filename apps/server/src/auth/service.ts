@@ -12,6 +12,12 @@ import { toUserInfo } from './user-info.js';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is taken';
 export const BAD_CREDENTIALS = 'Incorrect username or password';
+export const GOOGLE_EMAIL_TAKEN =
+  'An Easio account with this e-mail already exists. Sign in with your password; you can then connect Google from My Source.';
+export const GOOGLE_EMAIL_UNVERIFIED =
+  'Google has not verified this e-mail address, so it cannot sign in to Easio';
+/** Stored as the password of accounts made by Sign in with Google: no password ever matches it. */
+const NO_PASSWORD = '!google-sign-in';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 interface Deps {
@@ -109,6 +115,45 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
       };
     },
 
+    /**
+     * Sign in with Google: the account that Google account made, or a new one (username from the
+     * name, unique; a desk; no password). An e-mail already registered with a password is refused,
+     * never taken over.
+     */
+    async signInWithGoogle(
+      identity: { sub: string; email: string; emailVerified: boolean; name: string },
+      userAgent: string,
+    ): Promise<{ token: TokenResponse; user: UserRow; created: boolean }> {
+      if (!identity.emailVerified) throw new HttpError(403, GOOGLE_EMAIL_UNVERIFIED);
+      let user = await users.findByGoogleSub(identity.sub);
+      let created = false;
+      if (!user) {
+        if (await users.findByEmail(identity.email)) throw new HttpError(409, GOOGLE_EMAIL_TAKEN);
+        const [first = '', ...rest] = identity.name.trim().split(/\s+/);
+        user = await users
+          .createWithRootFolder({
+            username: await users.freeUsername(usernameFrom(identity.name, identity.email)),
+            email: identity.email,
+            passwordHash: NO_PASSWORD,
+            region: null,
+            googleSub: identity.sub,
+            firstName: first,
+            lastName: rest.join(' '),
+          })
+          .catch(conflictFrom);
+        created = true;
+      }
+      if (!user.rootFolder) throw new HttpError(409, 'This account has no desk yet');
+      return {
+        token: {
+          access_token: await sign(user, await sessions.start(user.id, userAgent)),
+          token_type: 'bearer',
+        },
+        user,
+        created,
+      };
+    },
+
     /** The user a bearer token stands for (`session`), used by every signed-in call and live connection. */
     session,
 
@@ -182,3 +227,19 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A username from a display name ("Ana María López" → "ana.maria.lopez"), else the e-mail's local part. */
+export function usernameFrom(name: string, email: string): string {
+  const clean = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '.')
+      .replace(/^[._-]+|[._-]+$/g, '')
+      .slice(0, 28);
+  const fromName = clean(name);
+  if (fromName.length >= 3) return fromName;
+  const fromEmail = clean(email.split('@')[0] ?? '');
+  return fromEmail.length >= 3 ? fromEmail : `user.${fromEmail || 'google'}`;
+}

@@ -43,6 +43,8 @@ export const users = pgTable(
     gdriveActive: boolean().notNull().default(false),
     gmailActive: boolean().notNull().default(false),
     onboardingCompleted: boolean().notNull().default(false),
+    /** The Google account (OpenID `sub`) that signs in as this user; null for password-only accounts. */
+    googleSub: text(),
     /** Set once, in the sign-up transaction, right after the root folder is made. */
     rootFolder: uuid().references((): AnyPgColumn => objects.id),
     /** Tokens issued before this instant are refused (set when the password changes). */
@@ -54,6 +56,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
   ],
 );
 
@@ -84,6 +87,8 @@ export const objects = pgTable(
     /** A file kept as a link to another object that has the same bytes. */
     duplicateOf: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     thumbnailKey: text(),
+    /** The source connection that imported it (so disconnecting can offer to delete what it brought). */
+    connectionId: uuid().references((): AnyPgColumn => sourceConnections.id, { onDelete: 'set null' }),
     /** Background processing of a file (text, thumbnail, EXIF): null when there is none to do. */
     jobState: text(),
     jobError: text(),
@@ -106,8 +111,80 @@ export const objects = pgTable(
     index('objects_owner_date_idx').on(t.ownerId, t.itemDate, t.id),
     index('objects_owner_sha256_idx').on(t.ownerId, t.sha256),
     index('objects_duplicate_of_idx').on(t.duplicateOf),
+    index('objects_connection_idx').on(t.connectionId),
   ],
 );
+
+/**
+ * A user's link to one service of a provider (Google Drive, Gmail, Google Calendar…): its OAuth
+ * tokens sealed with the server's key, where the last sync stopped, and the progress of the current
+ * or last sync (published live through the `sources` topic).
+ */
+export const sourceConnections = pgTable(
+  'source_connections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** `gdrive`, `gmail`, `gcalendar`… (shared `CONNECTION_SERVICES`). */
+    service: text().notNull(),
+    /** The account at the provider, as it names itself (an e-mail address). */
+    accountEmail: text(),
+    /** `sealTokens` of the OAuth tokens: never stored or logged in the clear. */
+    tokens: text().notNull(),
+    scopes: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Where the next sync starts (the service's own shape); null before the first. */
+    cursor: jsonb().$type<Record<string, unknown>>(),
+    /** The user's choices for this service (Gmail's labels…). */
+    settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** `idle`, `queued`, `syncing` or `failed` (the last sync stopped on an error: `lastError`). */
+    state: text().notNull().default('idle'),
+    seen: integer().notNull().default(0),
+    imported: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    removed: integer().notNull().default(0),
+    syncStartedAt: timestamp(ms),
+    lastSyncAt: timestamp(ms),
+    lastError: text(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('source_connections_owner_service_key').on(t.ownerId, t.service)],
+);
+
+/** Items a sync could not import, with the reason; a later sync or a retry that succeeds removes them. */
+export const importFailures = pgTable(
+  'import_failures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    connectionId: uuid()
+      .notNull()
+      .references(() => sourceConnections.id, { onDelete: 'cascade' }),
+    externalId: text().notNull(),
+    name: text().notNull(),
+    reason: text().notNull(),
+    attempts: integer().notNull().default(1),
+    failedAt: timestamp(ms).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_failures_connection_item_key').on(t.connectionId, t.externalId)],
+);
+
+/**
+ * OAuth round trips in flight: the random `state` (stored hashed) is single-use and short-lived, and
+ * holds what the return needs (PKCE verifier, OpenID nonce, who asked, where to go back).
+ */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text().primaryKey(),
+  /** `signin` (Sign in with Google) or `connect` (link a service to the signed-in user). */
+  purpose: text().notNull(),
+  ownerId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text().notNull(),
+  redirectPath: text().notNull(),
+  codeVerifier: text().notNull(),
+  nonce: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 /**
  * Sign-ins: each token names its session (`sid`), so the user can see where they are signed in and
@@ -226,4 +303,5 @@ export const recommendationRuns = pgTable('recommendation_runs', {
 
 export type UserRow = typeof users.$inferSelect;
 export type ObjectRow = typeof objects.$inferSelect;
+export type SourceConnectionRow = typeof sourceConnections.$inferSelect;
 export type RecommendationRow = typeof recommendations.$inferSelect;

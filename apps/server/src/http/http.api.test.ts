@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../test/databases.js';
-import { buildTestApp, json, type TestApp } from '../test/test-app.js';
+import { buildTestApp, json, signedInUser, type TestApp } from '../test/test-app.js';
 
 describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
   let t: TestApp;
@@ -130,8 +130,13 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
   it('sends a Google sign-in back to the app with a plain reason while Google is not configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/login?redirect_path=signup' });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/signup?error=Google%20is%20not%20configured%20on%20this%20server');
-    const api = await t.app.inject({ method: 'GET', url: '/api/google/get_auth_url/signup' });
+    expect(res.headers.location).toBe('/signup?error=Google+is+not+configured+on+this+server');
+    const me = await signedInUser(t.app);
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/google/get_auth_url/signup',
+      headers: me.auth,
+    });
     expect(api.statusCode).toBe(503);
     expect(json(api)).toEqual({ detail: 'Google is not configured on this server' });
     const dropbox = await t.app.inject({ method: 'GET', url: '/api/dropbox/get_auth_url/signup' });

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 /** The channel the database triggers of migration 0006 announce changes on. */
 export const LIVE_CHANNEL = 'easio_live';
 
-export const LIVE_TOPICS = ['users', 'recommendations'] as const;
+export const LIVE_TOPICS = ['users', 'recommendations', 'sources'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 const eventSchema = z.object({ topic: z.enum(LIVE_TOPICS), user_id: z.uuid() });

@@ -16,6 +16,8 @@ import {
   type RecommendationScheduler,
   registerRecommendationJobs,
 } from '../recommendations/jobs.js';
+import { createSourcesRuntime } from '../sources/runtime.js';
+import { createSyncScheduler, registerSyncJobs } from '../sources/sync-jobs.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
@@ -28,13 +30,17 @@ export interface TestApp {
   storedFileIds: string[];
   /** Users for whom a debounced generation was asked (without `recommend`, nothing runs). */
   generationsAsked: string[];
-  /** With `processFiles` or `recommend`, the real job queue: `drain()` waits until every job ran. */
+  /** Connections a sync was asked for, in order. */
+  syncsAsked: string[];
+  /** With `processFiles`, `recommend` or `sources`, the real job queue: `drain()` waits until every job ran. */
   queue: JobQueue | null;
   close(): Promise<void>;
 }
 
 /** What test servers sign tokens with (so one may make a token that expires soon). */
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret!';
+/** What test servers seal OAuth tokens with. */
+export const TEST_TOKEN_KEY = 'test-token-key-test-token-key-test-token-key';
 
 /** The whole server on a fresh database, as `main.ts` builds it but without listening. */
 export async function buildTestApp(
@@ -44,6 +50,8 @@ export async function buildTestApp(
     env?: NodeJS.ProcessEnv;
     processFiles?: boolean;
     recommend?: boolean;
+    /** Runs source syncs with the real job queue (else they are only recorded in `syncsAsked`). */
+    sources?: boolean;
     /** Another server on this database (left open on close: its owner closes it). */
     database?: Database;
   } = {},
@@ -54,7 +62,7 @@ export async function buildTestApp(
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
   const queue =
-    options.processFiles || options.recommend
+    options.processFiles || options.recommend || options.sources
       ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
       : null;
   if (queue) {
@@ -69,6 +77,8 @@ export async function buildTestApp(
     queue && options.recommend
       ? createRecommendationScheduler(queue, { debounceSeconds: config.RECOMMEND_AFTER_SECONDS })
       : null;
+  const syncsAsked: string[] = [];
+  const syncScheduler = queue && options.sources ? createSyncScheduler(queue, database.db) : null;
   const app = await buildApp({
     config,
     database,
@@ -87,15 +97,40 @@ export async function buildTestApp(
       },
     },
     jwtSecret: TEST_JWT_SECRET,
+    tokenKey: TEST_TOKEN_KEY,
+    syncScheduler: {
+      syncNow: async (connectionId) => {
+        syncsAsked.push(connectionId);
+        await syncScheduler?.syncNow(connectionId);
+      },
+    },
+    providerSleep: async () => {},
     webDistDir: options.webDistDir,
   });
   await app.ready();
+  if (queue && options.sources) {
+    const worker = createSourcesRuntime({
+      config,
+      db: database.db,
+      blobs,
+      tokenKey: TEST_TOKEN_KEY,
+      log: app.log,
+      onFilesStored: async (ids) => {
+        storedFileIds.push(...ids);
+        if (options.processFiles) for (const id of ids) await enqueueFileJob(queue, id);
+      },
+      onItemsAdded: (ownerId) => generationsAsked.push(ownerId),
+      sleep: async () => {},
+    });
+    await registerSyncJobs(queue, worker.runner);
+  }
   return {
     app,
     database,
     blobs,
     storedFileIds,
     generationsAsked,
+    syncsAsked,
     queue,
     async close() {
       await app.close();

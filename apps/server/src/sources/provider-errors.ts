@@ -1,0 +1,16 @@
+/** One item could not be imported (gone, not downloadable, too large): listed as failed, the sync goes on. */
+export class ItemError extends Error {
+  /** The provider's HTTP status, when it answered one. */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The whole sync cannot go on (access refused, provider down after retries): it stops and says why. */
+export class SyncError extends Error {}
+
+/** The provider refused an OAuth step (a code, a refresh): the message is safe to show, and names no token. */
+export class OAuthError extends SyncError {}

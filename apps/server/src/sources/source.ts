@@ -1,0 +1,53 @@
+import type { Readable } from 'node:stream';
+import type { ConnectionService, DataType, Source as DeskSource } from '@easio/shared';
+import type { SourceConnectionRow } from '../db/schema.js';
+
+/** One record of the provider, mapped to what the desk stores. */
+export interface ImportedItem {
+  /** The provider's id: with the owner and the desk source, the key that makes re-imports update. */
+  externalId: string;
+  dataType: DataType;
+  name: string;
+  url?: string | null;
+  content?: string | null;
+  mimeType?: string | null;
+  metadata: Record<string, unknown>;
+  sourceCreatedAt?: Date | null;
+  /** Changes whenever the record does: an item stored with the same version is skipped unfetched. */
+  version: string;
+  /** The size the provider gives, so a file over the limit fails without being downloaded. */
+  size?: number | null;
+  /** The file's bytes, asked for only when the item is new or changed. */
+  body?: () => Promise<Readable>;
+  /** Text for search fetched beside the bytes (a Google Doc's plain-text export). */
+  text?: () => Promise<string | null>;
+}
+
+/** One page of what changed at the provider since the cursor. */
+export interface SyncPage {
+  items: ImportedItem[];
+  /** External ids of records deleted (or trashed) at the provider. */
+  removed: string[];
+  /** Where the next sync (or the next page) starts: saved once this page is stored. */
+  cursor: Record<string, unknown>;
+}
+
+/** A connected service, able to list its changes and fetch one record. */
+export interface Connector {
+  /** Pages of changes after `cursor` (null: everything there is), ending when up to date. */
+  pages(cursor: Record<string, unknown> | null): AsyncIterable<SyncPage>;
+  /** One record again (a retry of a failed item); null when it no longer exists. */
+  fetchItem(externalId: string): Promise<ImportedItem | null>;
+}
+
+/**
+ * What every source (Google Drive, Gmail, Google Calendar, and those to come) is to the framework:
+ * which desk source its items carry and how to talk to it for one connection.
+ */
+export interface Source {
+  service: ConnectionService;
+  /** Whose OAuth grants it (connecting, refreshing and revoking go through that provider). */
+  provider: 'google';
+  deskSource: DeskSource;
+  connect(connection: SourceConnectionRow): Connector;
+}

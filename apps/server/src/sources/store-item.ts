@@ -1,0 +1,184 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { type ObjectRow, objects, type SourceConnectionRow, users } from '../db/schema.js';
+import { lockBlobKeys } from '../desk/blob-cleanup.js';
+import { createDeskRepository } from '../desk/repository.js';
+import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
+import type { ImportedItem } from './source.js';
+
+export type StoreOutcome =
+  | { kind: 'skipped' }
+  | { kind: 'imported'; objectId: string; created: boolean; processBytes: boolean; released: string[] };
+
+export interface StoreDeps {
+  db: Db;
+  blobs: BlobStore;
+  maxBytes: number;
+}
+
+type Existing = Pick<ObjectRow, 'id' | 'blobKey' | 'thumbnailKey' | 'metadata' | 'connectionId'>;
+
+async function findExisting(db: Db, connection: SourceConnectionRow, deskSource: string, externalId: string) {
+  const [row] = await db
+    .select({
+      id: objects.id,
+      blobKey: objects.blobKey,
+      thumbnailKey: objects.thumbnailKey,
+      metadata: objects.metadata,
+      connectionId: objects.connectionId,
+    })
+    .from(objects)
+    .where(
+      and(
+        eq(objects.ownerId, connection.ownerId),
+        eq(objects.source, deskSource),
+        eq(objects.externalId, externalId),
+      ),
+    );
+  return row as Existing | undefined;
+}
+
+/**
+ * Stores one record of a source: a new item lands unfiled on the desk; a known one (same owner,
+ * source and external id) is updated where it is, wherever the user filed it; an unchanged one
+ * (same version) is skipped without fetching anything. The bytes stream into the blob store first,
+ * so the object is written whole or not at all.
+ */
+export async function storeImportedItem(
+  deps: StoreDeps,
+  connection: SourceConnectionRow,
+  deskSource: string,
+  item: ImportedItem,
+): Promise<StoreOutcome> {
+  const { db, blobs } = deps;
+  const existing = await findExisting(db, connection, deskSource, item.externalId);
+  if (existing && existing.metadata.version === item.version) {
+    // Unchanged; after a reconnect it belongs to the new connection (whose disconnect may delete it).
+    if (existing.connectionId !== connection.id) {
+      await db.update(objects).set({ connectionId: connection.id }).where(eq(objects.id, existing.id));
+    }
+    return { kind: 'skipped' };
+  }
+
+  if (item.body && item.size != null && item.size > deps.maxBytes) throw new BlobTooLargeError(deps.maxBytes);
+  const blob: StoredBlob | null = item.body
+    ? await blobs.put(await item.body(), {
+        ownerId: connection.ownerId,
+        maxBytes: deps.maxBytes,
+        nameHint: item.name,
+      })
+    : null;
+  const text = item.text ? await item.text() : null;
+
+  return db.transaction(async (tx) => {
+    if (blob) {
+      await lockBlobKeys(tx, [blob.key]);
+      if ((await blobs.size(blob.key)) === null) throw new Error('The stored bytes were removed meanwhile');
+    }
+    const repo = createDeskRepository(tx);
+    const original = blob ? await repo.findFileBySha(connection.ownerId, blob.sha256) : undefined;
+    const sameBytes = original && original.id !== existing?.id ? original : undefined;
+    const values = {
+      dataType: item.dataType,
+      name: item.name,
+      url: item.url ?? null,
+      mimeType: blob?.mimeType ?? item.mimeType ?? null,
+      size: blob?.size ?? null,
+      sha256: blob?.sha256 ?? null,
+      blobKey: blob?.key ?? null,
+      metadata: { ...(sameBytes?.metadata ?? {}), ...item.metadata, version: item.version },
+      sourceCreatedAt: item.sourceCreatedAt ?? null,
+      connectionId: connection.id,
+      duplicateOf: sameBytes?.id ?? null,
+      ...bytesFields(blob, existing, sameBytes, text ?? item.content ?? null),
+      updatedAt: sql`now()`,
+    };
+    if (existing) {
+      await tx.update(objects).set(values).where(eq(objects.id, existing.id));
+      const keptThumbnail = 'thumbnailKey' in values ? values.thumbnailKey : existing.thumbnailKey;
+      const released = [existing.blobKey, existing.thumbnailKey].filter(
+        (k): k is string => k !== null && k !== blob?.key && k !== keptThumbnail,
+      );
+      return {
+        kind: 'imported',
+        objectId: existing.id,
+        created: false,
+        processBytes: values.jobState === 'pending',
+        released,
+      } as const;
+    }
+    const [owner] = await tx
+      .select({ root: users.rootFolder })
+      .from(users)
+      .where(eq(users.id, connection.ownerId));
+    if (!owner?.root) throw new Error('The account has no desk');
+    const [row] = await tx
+      .insert(objects)
+      .values({
+        ...values,
+        ownerId: connection.ownerId,
+        parentId: owner.root,
+        source: deskSource,
+        externalId: item.externalId,
+      })
+      .returning({ id: objects.id });
+    if (!row) throw new Error('insert returned no row');
+    return {
+      kind: 'imported',
+      objectId: row.id,
+      created: true,
+      processBytes: values.jobState === 'pending',
+      released: [],
+    } as const;
+  });
+}
+
+/** Removes the items the provider deleted; answers how many went and the blob keys they held. */
+export async function removeImportedItems(
+  db: Db,
+  connection: SourceConnectionRow,
+  deskSource: string,
+  externalIds: string[],
+): Promise<{ count: number; blobKeys: string[]; thumbnailKeys: string[] }> {
+  if (externalIds.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: objects.id })
+      .from(objects)
+      .where(
+        and(
+          eq(objects.ownerId, connection.ownerId),
+          eq(objects.source, deskSource),
+          inArray(objects.externalId, externalIds),
+        ),
+      );
+    if (rows.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
+    return createDeskRepository(tx).deleteSubtrees(
+      connection.ownerId,
+      rows.map((r) => r.id),
+    );
+  });
+}
+
+/**
+ * What processing (text, thumbnail, EXIF) knows of the bytes: copied from another object with the same
+ * bytes, kept when the bytes did not change, or to be done (`pending`) for new bytes.
+ */
+function bytesFields(
+  blob: StoredBlob | null,
+  existing: Existing | undefined,
+  sameBytes: ObjectRow | undefined,
+  text: string | null,
+) {
+  if (!blob) return { content: text, jobState: null, jobError: null, thumbnailKey: null };
+  if (sameBytes) {
+    return {
+      content: text ?? sameBytes.content,
+      jobState: sameBytes.jobState,
+      jobError: sameBytes.jobError,
+      thumbnailKey: sameBytes.thumbnailKey,
+    };
+  }
+  if (existing?.blobKey === blob.key) return text === null ? {} : { content: text };
+  return { content: text, jobState: 'pending', jobError: null, thumbnailKey: null };
+}

@@ -1,0 +1,247 @@
+import type { ConnectionService } from '@easio/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { importFailures, type SourceConnectionRow, sourceConnections } from '../db/schema.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { BlobTooLargeError } from '../storage/blob-store.js';
+import { SyncError } from './provider-errors.js';
+import type { Connector, ImportedItem, Source } from './source.js';
+import { removeImportedItems, type StoreOutcome, storeImportedItem } from './store-item.js';
+
+export interface SyncRunnerDeps {
+  db: Db;
+  blobs: BlobStore;
+  sources: ReadonlyMap<ConnectionService, Source>;
+  /** Largest file imported; larger ones are listed as failed. */
+  maxBytes: number;
+  /** Items of one page stored at once (file downloads in flight). */
+  concurrency: number;
+  onFilesStored: (objectIds: string[]) => Promise<void>;
+  onItemsAdded: (ownerId: string) => void;
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+interface Counts {
+  seen: number;
+  imported: number;
+  skipped: number;
+  failed: number;
+  removed: number;
+}
+
+const zero = (): Counts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, removed: 0 });
+
+/**
+ * Runs a connection's sync: page after page from its stored cursor, each page's items stored (a few
+ * at once), the provider's deletions applied, then the cursor and the counts saved together, so a
+ * sync cut off anywhere resumes at the page it was on and, items being keyed by external id, stores
+ * nothing twice. An item that fails is listed with its reason and the sync goes on.
+ */
+export function createSyncRunner(deps: SyncRunnerDeps) {
+  const { db } = deps;
+
+  const sourceOf = (connection: SourceConnectionRow): Source => {
+    const source = deps.sources.get(connection.service as ConnectionService);
+    if (!source) throw new SyncError(`${connection.service} is not available on this server`);
+    return source;
+  };
+
+  async function storeOne(
+    connection: SourceConnectionRow,
+    source: Source,
+    item: ImportedItem,
+    counts: Counts,
+    processed: string[],
+  ): Promise<void> {
+    let outcome: StoreOutcome;
+    try {
+      outcome = await storeImportedItem(deps, connection, source.deskSource, item);
+    } catch (error) {
+      if (error instanceof SyncError) throw error;
+      counts.failed += 1;
+      await recordFailure(connection.id, item.externalId, item.name, reasonOf(error, deps.maxBytes));
+      return;
+    }
+    await db
+      .delete(importFailures)
+      .where(
+        and(eq(importFailures.connectionId, connection.id), eq(importFailures.externalId, item.externalId)),
+      );
+    if (outcome.kind === 'skipped') {
+      counts.skipped += 1;
+      return;
+    }
+    counts.imported += 1;
+    if (outcome.processBytes) processed.push(outcome.objectId);
+    if (outcome.released.length) await deps.releaseBlobs({ blobKeys: outcome.released, thumbnailKeys: [] });
+  }
+
+  async function recordFailure(connectionId: string, externalId: string, name: string, reason: string) {
+    await db
+      .insert(importFailures)
+      .values({ connectionId, externalId, name: name || externalId, reason })
+      .onConflictDoUpdate({
+        target: [importFailures.connectionId, importFailures.externalId],
+        set: {
+          name: name || externalId,
+          reason,
+          attempts: sql`${importFailures.attempts} + 1`,
+          failedAt: sql`now()`,
+        },
+      });
+  }
+
+  /** Stores `items` with at most `concurrency` in flight, in page order of completion. */
+  async function storeAll(
+    connection: SourceConnectionRow,
+    source: Source,
+    items: ImportedItem[],
+    counts: Counts,
+  ) {
+    const processed: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) {
+        const item = items[next++];
+        if (item) await storeOne(connection, source, item, counts, processed);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(deps.concurrency, items.length) }, worker));
+    if (processed.length) await deps.onFilesStored(processed);
+  }
+
+  /** Saves the page's cursor and adds its counts; false when the connection went meanwhile (disconnected). */
+  async function savePage(
+    connectionId: string,
+    cursor: Record<string, unknown>,
+    page: Counts,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(sourceConnections)
+      .set({
+        cursor,
+        seen: sql`${sourceConnections.seen} + ${page.seen}`,
+        imported: sql`${sourceConnections.imported} + ${page.imported}`,
+        skipped: sql`${sourceConnections.skipped} + ${page.skipped}`,
+        failed: sql`${sourceConnections.failed} + ${page.failed}`,
+        removed: sql`${sourceConnections.removed} + ${page.removed}`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sourceConnections.id, connectionId))
+      .returning({ id: sourceConnections.id });
+    return rows.length > 0;
+  }
+
+  async function finish(connectionId: string, error: string | null) {
+    await db
+      .update(sourceConnections)
+      .set({
+        state: error ? 'failed' : 'idle',
+        lastError: error,
+        ...(error ? {} : { lastSyncAt: sql`now()` }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sourceConnections.id, connectionId));
+  }
+
+  return {
+    /** Syncs the connection from its cursor to now. A connection removed meanwhile is left alone. */
+    async sync(connectionId: string): Promise<void> {
+      const [connection] = await db
+        .select()
+        .from(sourceConnections)
+        .where(eq(sourceConnections.id, connectionId));
+      if (!connection) return;
+      // A sync cut off (a restart) goes on where it stopped and keeps counting; a new one starts at zero.
+      const resuming = connection.state === 'syncing';
+      await db
+        .update(sourceConnections)
+        .set({
+          state: 'syncing',
+          lastError: null,
+          updatedAt: sql`now()`,
+          ...(resuming ? {} : { ...zero(), syncStartedAt: sql`now()` }),
+        })
+        .where(eq(sourceConnections.id, connectionId));
+
+      let addedAny = false;
+      try {
+        const source = sourceOf(connection);
+        const connector: Connector = source.connect(connection);
+        for await (const page of connector.pages(connection.cursor)) {
+          const counts = zero();
+          counts.seen = page.items.length + page.removed.length;
+          await storeAll(connection, source, page.items, counts);
+          const gone = await removeImportedItems(db, connection, source.deskSource, page.removed);
+          counts.removed = gone.count;
+          if (gone.count) await deps.releaseBlobs(gone);
+          if (counts.imported) addedAny = true;
+          if (!(await savePage(connectionId, page.cursor, counts))) return;
+        }
+        await finish(connectionId, null);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.log.warn({ connectionId, service: connection.service, error: message }, 'source sync stopped');
+        await finish(connectionId, message);
+        if (!(error instanceof SyncError)) throw error;
+      } finally {
+        if (addedAny) deps.onItemsAdded(connection.ownerId);
+      }
+    },
+
+    /** Tries the listed failures again (else the oldest `limit`); answers how many imported and failed again. */
+    async retry(
+      connectionId: string,
+      failureIds: number[] | undefined,
+      limit: number,
+    ): Promise<{ imported: number; failed: number }> {
+      const [connection] = await db
+        .select()
+        .from(sourceConnections)
+        .where(eq(sourceConnections.id, connectionId));
+      if (!connection) return { imported: 0, failed: 0 };
+      const source = sourceOf(connection);
+      const connector = source.connect(connection);
+      const failures = await db
+        .select()
+        .from(importFailures)
+        .where(eq(importFailures.connectionId, connectionId))
+        .orderBy(importFailures.id);
+      const chosen = (failureIds ? failures.filter((f) => failureIds.includes(f.id)) : failures).slice(
+        0,
+        limit,
+      );
+      const counts = zero();
+      for (const failure of chosen) {
+        let item: ImportedItem | null;
+        try {
+          item = await connector.fetchItem(failure.externalId);
+        } catch (error) {
+          if (error instanceof SyncError) throw error;
+          counts.failed += 1;
+          await recordFailure(connectionId, failure.externalId, failure.name, reasonOf(error, deps.maxBytes));
+          continue;
+        }
+        if (!item) {
+          // Gone at the provider: nothing left to import.
+          await db.delete(importFailures).where(eq(importFailures.id, failure.id));
+          continue;
+        }
+        await storeAll(connection, source, [item], counts);
+      }
+      if (counts.imported) deps.onItemsAdded(connection.ownerId);
+      return { imported: counts.imported, failed: counts.failed };
+    },
+  };
+}
+
+export type SyncRunner = ReturnType<typeof createSyncRunner>;
+
+function reasonOf(error: unknown, maxBytes: number): string {
+  if (error instanceof BlobTooLargeError) {
+    return `Larger than the ${Math.round(maxBytes / (1024 * 1024))} MB this server accepts`;
+  }
+  return error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { Source } from './constants.js';
+
+/** The services a user connects one by one; each is one `source_connections` row. */
+export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar'] as const;
+export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
+
+/** Where each service's items show: their `source` on the desk. */
+export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
+  gdrive: 'gdrive',
+  gmail: 'mail',
+  gcalendar: 'calendar',
+};
+
+export const SERVICE_LABEL: Record<ConnectionService, string> = {
+  gdrive: 'Google Drive',
+  gmail: 'Gmail',
+  gcalendar: 'Google Calendar',
+};
+
+export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);
+
+export const CONNECTION_STATES = ['idle', 'queued', 'syncing', 'failed'] as const;
+
+/** Counts of the current sync (or the last, once it ended). */
+export const syncProgressSchema = z.object({
+  seen: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  removed: z.number().int(),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+/** `GET /api/sources`: one connected service. */
+export const sourceConnectionSchema = z.object({
+  service: connectionServiceSchema,
+  account_email: z.string().nullable(),
+  state: z.enum(CONNECTION_STATES),
+  progress: syncProgressSchema,
+  sync_started_at: z.string().nullable(),
+  last_sync_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  /** Items still listed as failed (each with its reason at `/failures`). */
+  failures: z.number().int(),
+  /** Items on the desk that this connection brought. */
+  items: z.number().int(),
+  settings: z.record(z.string(), z.unknown()),
+});
+export type SourceConnection = z.infer<typeof sourceConnectionSchema>;
+
+export const sourceConnectionListSchema = z.object({ connections: z.array(sourceConnectionSchema) });
+
+export const importFailureSchema = z.object({
+  id: z.number().int(),
+  external_id: z.string(),
+  name: z.string(),
+  reason: z.string(),
+  attempts: z.number().int(),
+  failed_at: z.string(),
+});
+export type ImportFailure = z.infer<typeof importFailureSchema>;
+export const importFailureListSchema = z.object({ failures: z.array(importFailureSchema) });
+
+export const disconnectSourceSchema = z.object({
+  /** Also delete every item this connection imported (default: keep them on the desk). */
+  delete_items: z.boolean().default(false),
+});
+export type DisconnectSource = z.input<typeof disconnectSourceSchema>;
+
+export const disconnectResultSchema = z.object({ deleted_items: z.number().int() });
+
+/** Gmail: which labels to import; by default everything but spam and trash. */
+export const gmailSettingsSchema = z.object({
+  labels: z.array(z.string().min(1).max(200)).max(500).nullable().default(null),
+});
+export const DEFAULT_GMAIL_EXCLUDED_LABELS = ['SPAM', 'TRASH'] as const;
+
+/** `GET /api/google/get_auth_url/{source}`: where the consent screen sends the browser back. */
+export const GOOGLE_CONNECT_RETURNS = ['signup', 'my-source'] as const;
+export const googleConnectReturnSchema = z.enum(GOOGLE_CONNECT_RETURNS);
+
+/** `GET /api/google/store_token`: what the provider put on the return address, passed on by the app. */
+export const googleStoreTokenQuerySchema = z.object({
+  state: z.string().min(1).max(200),
+  code: z.string().min(1).max(4000).optional(),
+  scope: z.string().max(4000).optional(),
+  error: z.string().max(200).optional(),
+  /** The issuer, from providers that name themselves on the return (RFC 9207); Google does not. */
+  iss: z.string().max(500).optional(),
+  redirect_path: googleConnectReturnSchema.default('my-source'),
+});
+export const googleStoreTokenResultSchema = z.object({
+  status: z.string(),
+  services: z.array(connectionServiceSchema),
+});
+export const importStartedSchema = z.object({ id: z.string(), services: z.array(connectionServiceSchema) });
+
+/** Query parameters Sign in with Google puts on the app's address (spec: Google redirect parameters). */
+export const googleSignInReturnSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().min(1),
+  name: z.string().default(''),
+  email: z.string().default(''),
+  profile_picture: z.string().default(''),
+});
