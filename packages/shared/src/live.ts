@@ -21,6 +21,26 @@ export const RECOMMENDATIONS_SUBSCRIPTION = `subscription Recommendations($id: u
   }
 }`;
 
+/** The progress of the user's source syncs, live (each page of an import is an update). */
+export const SOURCES_SUBSCRIPTION = `subscription Sources($id: uuid!) {
+  source_connections(where: {user_id: {_eq: $id}}) {
+    service state seen imported skipped failed removed last_sync_at last_error
+  }
+}`;
+
+export const liveSourceConnectionSchema = z.object({
+  service: z.string(),
+  state: z.string(),
+  seen: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  removed: z.number().int(),
+  last_sync_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type LiveSourceConnection = z.infer<typeof liveSourceConnectionSchema>;
+
 /** Saving the WhatsApp number (spec section 7). */
 export const SAVE_WHATSAPP_MUTATION = `mutation SaveWhatsapp($id: uuid!, $phone_number: String!, $region: String!) {
   update_users_by_pk(pk_columns: {id: $id}, _set: {phone_number: $phone_number, whatsapp_active: true, region: $region}) {

@@ -1,18 +1,21 @@
 import {
   GRAPHQL_PATH,
   type LiveRecommendation,
+  type LiveSourceConnection,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   RECOMMENDATIONS_SUBSCRIPTION,
   SAVE_WHATSAPP_MUTATION,
+  SOURCES_SUBSCRIPTION,
   USER_SUBSCRIPTION,
   type UserInfo,
 } from '@easio/shared';
+import { eq } from 'drizzle-orm';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTokenIssuer } from '../auth/tokens.js';
 import { type Database, openPostgres } from '../db/client.js';
-import { recommendations } from '../db/schema.js';
+import { recommendations, sourceConnections } from '../db/schema.js';
 import { DB_KINDS, openTestDatabase } from '../test/databases.js';
 import { buildTestApp, signedInUser, TEST_JWT_SECRET, type TestApp } from '../test/test-app.js';
 
@@ -226,6 +229,39 @@ describe.each(DB_KINDS)('live data over GraphQL on %s', (kind) => {
     expect(both[0]).toMatchObject({ user_id: me.info.id, object_count: 0, ignored: false });
     await t.database.db.update(recommendations).set({ ignored: true });
     await recs.until((v) => v.length === 0);
+  });
+
+  it('delivers the progress of the user’s source syncs as it changes, and none of another user’s', async () => {
+    const c = open(me.accessToken);
+    const mine = collect<LiveSourceConnection[]>(
+      c,
+      SOURCES_SUBSCRIPTION,
+      { id: me.info.id },
+      'source_connections',
+    );
+    const theirs = collect<LiveSourceConnection[]>(
+      c,
+      SOURCES_SUBSCRIPTION,
+      { id: other.info.id },
+      'source_connections',
+    );
+    await mine.until((v) => v.length === 0);
+    const [row] = await t.database.db
+      .insert(sourceConnections)
+      .values({ ownerId: me.info.id as string, service: 'gdrive', tokens: 'sealed', state: 'syncing' })
+      .returning();
+    await mine.until((v) => v[0]?.state === 'syncing');
+    await t.database.db
+      .update(sourceConnections)
+      .set({ seen: 200, imported: 198, failed: 2 })
+      .where(eq(sourceConnections.id, row?.id as string));
+    const progress = await mine.until((v) => v[0]?.seen === 200);
+    expect(progress[0]).toMatchObject({ service: 'gdrive', imported: 198, failed: 2, last_sync_at: null });
+    await t.database.db
+      .insert(sourceConnections)
+      .values({ ownerId: other.info.id as string, service: 'gdrive', tokens: 'sealed' });
+    await later(300);
+    expect(theirs.values.every((v) => v.length === 0)).toBe(true);
   });
 
   it('shows nothing of another user, whatever the filter says, and nothing of their changes', async () => {

@@ -1,4 +1,9 @@
-import { type LiveRecommendation, type UserInfo, userSetSchema } from '@easio/shared';
+import {
+  type LiveRecommendation,
+  type LiveSourceConnection,
+  type UserInfo,
+  userSetSchema,
+} from '@easio/shared';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { sql } from 'drizzle-orm';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
@@ -81,12 +86,29 @@ const typeDefs = /* GraphQL */ `
     id: order_by
   }
 
+  "Each connected source and the progress of its sync (counts of the current or last one)."
+  type source_connections {
+    service: String!
+    state: String!
+    seen: Int!
+    imported: Int!
+    skipped: Int!
+    failed: Int!
+    removed: Int!
+    last_sync_at: String
+    last_error: String
+  }
+  input source_connections_bool_exp {
+    user_id: uuid_comparison_exp
+  }
+
   type query_root {
     users(where: users_bool_exp): [users!]!
     recommendations_view(
       where: recommendations_view_bool_exp
       order_by: [recommendations_view_order_by!]
     ): [recommendations_view!]!
+    source_connections(where: source_connections_bool_exp): [source_connections!]!
   }
   type mutation_root {
     update_users_by_pk(pk_columns: users_pk_columns_input!, _set: users_set_input): users
@@ -97,6 +119,7 @@ const typeDefs = /* GraphQL */ `
       where: recommendations_view_bool_exp
       order_by: [recommendations_view_order_by!]
     ): [recommendations_view!]!
+    source_connections(where: source_connections_bool_exp): [source_connections!]!
   }
   schema {
     query: query_root
@@ -125,6 +148,9 @@ interface Eq<T> {
 }
 interface UsersArgs {
   where?: { id?: Eq<string> | null } | null;
+}
+interface SourcesArgs {
+  where?: { user_id?: Eq<string> | null } | null;
 }
 interface RecommendationsArgs {
   where?: { user_id?: Eq<string> | null; ignored?: Eq<boolean> | null } | null;
@@ -165,6 +191,16 @@ export function createLiveSchema({ db, users, hub }: LiveSchemaDeps) {
     );
   };
 
+  const loadSources = async (user: UserRow, args: SourcesArgs): Promise<LiveSourceConnection[]> => {
+    if (!admits(args.where?.user_id, user.id)) return [];
+    return queryRows<LiveSourceConnection>(
+      db,
+      sql`SELECT service, state, seen, imported, skipped, failed, removed,
+            to_char(last_sync_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_sync_at, last_error
+          FROM source_connections WHERE owner_id = ${user.id} ORDER BY service`,
+    );
+  };
+
   /** A subscription's field: the stream's values are the field's answers. */
   const live = <A, T>(topic: LiveTopic, load: (user: UserRow, args: A) => Promise<T>) => ({
     subscribe: (_root: unknown, args: A, { user }: LiveContext) =>
@@ -180,6 +216,8 @@ export function createLiveSchema({ db, users, hub }: LiveSchemaDeps) {
         users: (_root: unknown, args: UsersArgs, { user }: LiveContext) => loadUsers(user, args),
         recommendations_view: (_root: unknown, args: RecommendationsArgs, { user }: LiveContext) =>
           loadRecommendations(user, args),
+        source_connections: (_root: unknown, args: SourcesArgs, { user }: LiveContext) =>
+          loadSources(user, args),
       },
       mutation_root: {
         update_users_by_pk: async (
@@ -208,6 +246,7 @@ export function createLiveSchema({ db, users, hub }: LiveSchemaDeps) {
       subscription_root: {
         users: live('users', loadUsers),
         recommendations_view: live('recommendations', loadRecommendations),
+        source_connections: live('sources', loadSources),
       },
     },
   });
