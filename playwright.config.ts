@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** A second server, with Google configured against a loopback stand-in (e2e/google.spec.ts). */
+const GOOGLE_PORT = PORT + 1;
+const FAKE_GOOGLE_PORT = PORT + 99;
 
 /** Browser tests: Debian's Chromium against the built app served by the real server. */
 export default defineConfig({
@@ -34,12 +37,22 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT) },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://localhost:${PORT}/api/health`,
+      env: { PORT: String(PORT) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      command: 'node --import tsx scripts/e2e-google.mjs',
+      url: `http://localhost:${GOOGLE_PORT}/api/health`,
+      env: { PORT: String(GOOGLE_PORT), FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

@@ -200,9 +200,7 @@ test('the source pages say honestly what arrives later, and the gallery lists ph
   await signedIn(page, request);
   await page.getByRole('link', { name: 'Google Drive' }).click();
   await expect(page).toHaveURL(/\/my-desk\/drive$/);
-  await expect(
-    page.getByText('Google Drive import arrives soon. Meanwhile, upload files from My Desk.'),
-  ).toBeVisible();
+  await expect(page.getByText(/Connect Google Drive from My Sources: its files arrive here/)).toBeVisible();
   await page.getByRole('link', { name: 'Extension' }).click();
   await expect(page.getByText(/browser extension arrives soon/)).toBeVisible();
   await page.getByRole('link', { name: 'Gallery' }).click();

@@ -52,7 +52,9 @@ export class FakeDrive {
   }
 
   add(init: Partial<FakeFile> & Pick<FakeFile, 'name'>): FakeFile {
-    const file = this.#file(init);
+    const file = this.#file(
+      Object.fromEntries(Object.entries(init).filter(([, v]) => v !== undefined)) as typeof init,
+    );
     this.files.set(file.id, file);
     this.changes.push({ fileId: file.id, removed: false });
     return file;

@@ -15,7 +15,7 @@ export interface FakeGoogle {
   requests: string[];
   /** The next `count` API calls whose path starts with `prefix` answer 429 with Retry-After. */
   rateLimit(prefix: string, count: number): void;
-  /** Calls whose path starts with `prefix` answer `status` with `body` (`count` times, or always). */
+  /** Calls whose path and query contain `prefix` answer `status` with `body` (`count` times, or always). */
   fail(prefix: string, status: number, body: string, count?: number): void;
   /** Called with each request's path and query before it is answered. */
   onRequest: ((path: string) => void) | null;
@@ -31,7 +31,10 @@ const DEFAULT_ACCOUNT: FakeAccount = { sub: 'google-sub-1', email: 'ada@example.
  * endpoints Easio calls (files.list with paging, files.get, alt=media, export, changes with page
  * tokens), checking every API call's bearer token. Tests add files, fail calls and expire tokens.
  */
-export async function startFakeGoogle(redirectUris: string[]): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  redirectUris: string[],
+  options: { port?: number; controlRoutes?: boolean } = {},
+): Promise<FakeGoogle> {
   const drive = new FakeDrive();
   const controls: OidcControls = { account: { ...DEFAULT_ACCOUNT }, deny: false, withhold: [] };
   const requests: string[] = [];
@@ -46,7 +49,7 @@ export async function startFakeGoogle(redirectUris: string[]): Promise<FakeGoogl
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const oidc = createOidcProvider(url, { ...FAKE_CLIENT, redirectUris }, [DRIVE_SCOPE], controls);
 
@@ -62,6 +65,7 @@ export async function startFakeGoogle(redirectUris: string[]): Promise<FakeGoogl
     requests.push(`${req.method} ${u.pathname}${u.search}`);
     fake.onRequest?.(`${u.pathname}${u.search}`);
     if (u.pathname.startsWith('/interaction/')) return oidc.interaction(req, res);
+    if (options.controlRoutes && u.pathname.startsWith('/__test/')) return control(u.pathname, req, res);
     if (!u.pathname.startsWith('/drive/')) return oidc.callback(req, res);
 
     const limit = limits.find((l) => u.pathname.startsWith(l.prefix) && l.left > 0);
@@ -74,7 +78,7 @@ export async function startFakeGoogle(redirectUris: string[]): Promise<FakeGoogl
         }),
       );
     }
-    const failure = failures.find((f) => u.pathname.startsWith(f.prefix) && f.left !== 0);
+    const failure = failures.find((f) => `${u.pathname}${u.search}`.includes(f.prefix) && f.left !== 0);
     if (failure) {
       failure.left -= 1;
       res.writeHead(failure.status, {
@@ -89,6 +93,37 @@ export async function startFakeGoogle(redirectUris: string[]): Promise<FakeGoogl
     if (!grant.scopes.includes(DRIVE_SCOPE))
       return apiError(res, 403, 'Insufficient Permission', 'insufficientPermissions');
     return driveApi(u, res);
+  }
+
+  /** For browser tests in another process: who signs in next, files to add, calls to fail. */
+  async function control(path: string, req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+    if (path === '/__test/account') controls.account = body as unknown as FakeAccount;
+    else if (path === '/__test/files') {
+      const folder = typeof body.folder === 'string' ? drive.folder(body.folder) : null;
+      for (const f of body.files as { name: string; mimeType?: string; content?: string }[]) {
+        drive.add({
+          name: f.name,
+          mimeType: f.mimeType ?? 'text/plain',
+          content: Buffer.from(f.content ?? ''),
+          parents: folder ? [folder.id] : undefined,
+        });
+      }
+    } else if (path === '/__test/fail-download') {
+      // The download of the file of this name fails `count` times.
+      const f = body as { name: string; status: number; body: string; count: number };
+      const file = [...drive.files.values()].find((x) => x.name === f.name);
+      if (!file) return json(res, 404, { error: 'no such file' });
+      failures.push({
+        prefix: `/drive/v3/files/${file.id}?alt=media`,
+        status: f.status,
+        body: f.body,
+        left: f.count,
+      });
+    } else return json(res, 404, { error: 'unknown control' });
+    return json(res, 200, { ok: true });
   }
 
   function driveApi(u: URL, res: ServerResponse) {

@@ -1,9 +1,9 @@
-import { type LoginForm, loginFormSchema, TOAST_MS } from '@easio/shared';
+import { type LoginForm, loginFormSchema, type SessionUser, TOAST_MS } from '@easio/shared';
 import { Anchor, Button, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestSession } from '../../api/auth';
 import { PublicShell } from '../../components/PublicShell';
@@ -14,6 +14,7 @@ import { setSession } from '../../state/session';
 import classes from './auth.module.css';
 import { GoogleSignInLink } from './ProviderLinks';
 import { useErrorParamToast } from './useErrorParamToast';
+import { useGoogleSignInReturn } from './useGoogleSignInReturn';
 
 /** Helper texts first, then the field's problem, below the box. */
 const HELPER_BELOW = ['label', 'input', 'description', 'error'] as const;
@@ -24,6 +25,15 @@ export function LoginPage() {
   useErrorParamToast(TOAST_MS.login);
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
+  useGoogleSignInReturn(
+    useCallback(
+      (session: SessionUser) => {
+        setSession(session);
+        navigate('/my-desk', { replace: true });
+      },
+      [navigate],
+    ),
+  );
 
   const form = useForm<LoginForm>({
     initialValues: { username: '', password: '' },

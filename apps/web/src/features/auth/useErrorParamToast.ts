@@ -8,7 +8,8 @@ import { toastError } from '../../lib/toast';
  */
 export function useErrorParamToast(autoClose: number) {
   const [params, setParams] = useSearchParams();
-  const error = params.get('error');
+  // With a `state`, the error is the answer of a Google consent screen: its own hook reports it.
+  const error = params.has('state') ? null : params.get('error');
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!error) return;

@@ -27,7 +27,7 @@ export const DESK_SECTIONS: DeskSectionInfo[] = [
     path: 'drive',
     title: 'Google Drive',
     description: 'Files imported from your Google Drive.',
-    empty: 'Google Drive import arrives soon. Meanwhile, upload files from My Desk.',
+    empty: 'Connect Google Drive from My Sources: its files arrive here, and new ones follow on every sync.',
   },
   {
     id: 'whatsApp',

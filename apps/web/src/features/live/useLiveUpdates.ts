@@ -1,7 +1,9 @@
 import {
+  liveSourceConnectionSchema,
   NOTIFICATION_DEFAULTS,
   type NotificationPrefs,
   RECOMMENDATIONS_SUBSCRIPTION,
+  SOURCES_SUBSCRIPTION,
   USER_SUBSCRIPTION,
   userInfoSchema,
 } from '@easio/shared';
@@ -12,17 +14,20 @@ import { liveClient } from '../../api/live';
 import { storeMe } from '../../api/queries';
 import { toastInfo } from '../../lib/toast';
 import { useSession } from '../../state/session';
+import { deskKeys } from '../desk/queries';
 import { notificationKeys, useNotificationPrefs } from '../profile/notification-prefs';
 import { recommendationKeys } from '../recommendations/queries';
+import { sourceKeys } from '../sources/queries';
 
 const usersAnswer = z.object({ users: z.array(userInfoSchema) });
 const recommendationsAnswer = z.object({ recommendations_view: z.array(z.object({ id: z.number() })) });
+const sourcesAnswer = z.object({ source_connections: z.array(liveSourceConnectionSchema) });
 
 /**
  * Keeps the signed-in user's info and recommendations live while a protected page is open: the top
  * bar's user follows every change on the server (another tab, another device), and the desk's
  * recommendations are read again whenever they change (a generation finished, one accepted
- * elsewhere), new ones announced when the user wants that. The connection is rebuilt whenever the token or the stored session changes.
+ * elsewhere), new ones announced when the user wants that; imports report their progress as they go. The connection is rebuilt whenever the token or the stored session changes.
  */
 export function useLiveUpdates(): void {
   const session = useSession();
@@ -73,9 +78,29 @@ export function useLiveUpdates(): void {
         complete: ignore,
       },
     );
+    // Imports in progress: the source pages show each page's counts; the desk lists are read again
+    // when items arrived or left.
+    let landed: number | null = null;
+    const stopSources = client.subscribe(
+      { query: SOURCES_SUBSCRIPTION, variables: { id: userId } },
+      {
+        next: (result) => {
+          void queryClient.invalidateQueries({ queryKey: sourceKeys.all });
+          const answer = sourcesAnswer.safeParse(result.data);
+          if (!answer.success) return;
+          const total = answer.data.source_connections.reduce((n, c) => n + c.imported + c.removed, 0);
+          if (landed !== null && total !== landed)
+            void queryClient.invalidateQueries({ queryKey: deskKeys.lists });
+          landed = total;
+        },
+        error: ignore,
+        complete: ignore,
+      },
+    );
     return () => {
       stopUser();
       stopRecommendations();
+      stopSources();
       void client.dispose();
     };
   }, [token, userId, queryClient]);

@@ -1,9 +1,10 @@
 import type { PublicConfig, Services, SessionUser } from '@easio/shared';
-import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DROPBOX_CONNECT_HREF, fetchMe, googleSignInHref } from '../../api/auth';
+import { DROPBOX_CONNECT_HREF, fetchMe } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
+import { useGoogleConnect } from '../sources/google-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 export const NOT_CONFIGURED = {
@@ -43,11 +44,9 @@ const ROWS: Row[] = [
   {
     key: 'google_service',
     title: 'Google Drive',
-    body: (config) =>
+    body: (config, account) =>
       config.google.configured ? (
-        <Button component="a" href={googleSignInHref('signup')} variant="light" w="fit-content">
-          Connect Google Drive
-        </Button>
+        <SignupGoogle account={account} />
       ) : (
         <Unavailable>{NOT_CONFIGURED.google}</Unavailable>
       ),
@@ -71,14 +70,47 @@ const ROWS: Row[] = [
   },
 ];
 
-/** The WhatsApp number box for the account being made (its country as chosen in step 1). */
-function SignupWhatsapp({ account, configured }: { account: SessionUser | null; configured: boolean }) {
-  const token = account?.access_token ?? null;
-  const info = useQuery({
+/** The account being made, as the server has it (its token is the wizard's temporary session). */
+function useSignupMe(token: string | null) {
+  return useQuery({
     queryKey: ['signup', 'me', token],
     queryFn: ({ signal }) => fetchMe(signal, { token: token as string }),
     enabled: token !== null,
   });
+}
+
+/** Connect Google Drive from the wizard: the consent screen, then back to this step, connected. */
+function SignupGoogle({ account }: { account: SessionUser | null }) {
+  const token = account?.access_token ?? null;
+  const info = useSignupMe(token);
+  const connect = useGoogleConnect('signup', token ? { token } : 'none');
+  if (info.data?.gdrive_active) {
+    return (
+      <Group gap="xs">
+        <Badge color="teal.9" tt="none">
+          Connected
+        </Badge>
+        <Text size="sm">Your drive is being imported onto your desk.</Text>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      variant="light"
+      w="fit-content"
+      loading={connect.isPending}
+      disabled={!token}
+      onClick={() => connect.mutate()}
+    >
+      Connect Google Drive
+    </Button>
+  );
+}
+
+/** The WhatsApp number box for the account being made (its country as chosen in step 1). */
+function SignupWhatsapp({ account, configured }: { account: SessionUser | null; configured: boolean }) {
+  const token = account?.access_token ?? null;
+  const info = useSignupMe(token);
   if (token && info.isPending) return <Loader size="sm" role="status" aria-label="Loading" />;
   return (
     <Stack gap="xs">

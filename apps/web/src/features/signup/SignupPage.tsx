@@ -1,13 +1,18 @@
 import { type Services, type SessionUser, SIGNUP_STEPS, TOAST_MS } from '@easio/shared';
 import { Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fetchMe } from '../../api/auth';
 import { PublicShell } from '../../components/PublicShell';
 import { usePageTitle } from '../../components/usePageTitle';
+import { toastError } from '../../lib/toast';
+import { setSession } from '../../state/session';
 import { localStore } from '../../state/storage';
-import { readWizard } from '../../state/wizard';
+import { clearWizard, readWizard } from '../../state/wizard';
 import { useErrorParamToast } from '../auth/useErrorParamToast';
+import { useGoogleSignInReturn } from '../auth/useGoogleSignInReturn';
+import { useGoogleConnectReturn } from '../sources/google-connect';
 import { LinkAccountsStep } from './LinkAccountsStep';
 import { REGISTER_MUTATION, RegisterStep } from './RegisterStep';
 import { ServicesStep } from './ServicesStep';
@@ -36,12 +41,45 @@ export function SignupPage() {
   const [tempUser, setTempUser] = useState<SessionUser | null>(initial.tempUser);
   const registering = useIsMutating({ mutationKey: REGISTER_MUTATION }) > 0;
 
-  const goTo = (step: number) => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const goTo = useCallback((step: number) => {
     setActive(step);
     // The spec keeps the step whose rules apply next to the step shown; going back resets both.
     localStore.set('activeStep', step);
     localStore.set('validationStep', step);
-  };
+  }, []);
+
+  // Signed up with Google: the account exists, so the wizard goes on to the services (an account that
+  // finished the wizard before is simply signed in).
+  useGoogleSignInReturn(
+    useCallback(
+      (session: SessionUser) => {
+        void fetchMe(undefined, { token: session.access_token })
+          .then((info) => {
+            if (info.onboarding_completed) {
+              clearWizard();
+              setSession(session);
+              navigate('/my-desk', { replace: true });
+              return;
+            }
+            localStore.set('tempUser', session);
+            setTempUser(session);
+            goTo(1);
+          })
+          .catch((error: unknown) => toastError(error, TOAST_MS.signup));
+      },
+      [goTo, navigate],
+    ),
+  );
+  // Back from connecting Google Drive in step 3.
+  const wizardAuth = useMemo(() => (tempUser ? { token: tempUser.access_token } : null), [tempUser]);
+  useGoogleConnectReturn(
+    'signup',
+    wizardAuth,
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: ['signup'] }), [queryClient]),
+  );
 
   const formId = `signup-step-${active}`;
 

@@ -3,6 +3,9 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import { useMe, usePublicConfig } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
+import { GoogleServiceCard } from './GoogleServiceCard';
+import { useGoogleConnectReturn } from './google-connect';
+import { useSources } from './queries';
 
 interface SourceRow {
   name: string;
@@ -15,13 +18,6 @@ interface SourceRow {
 }
 
 const SOURCES: SourceRow[] = [
-  {
-    name: 'Google Drive',
-    description: 'Files and folders from your drive.',
-    connected: (info) => info.gdrive_active,
-    unavailable: (config) => (config.google.configured ? null : 'Google is not configured on this server'),
-    deskPath: '/my-desk/drive',
-  },
   {
     name: 'Dropbox',
     description: 'Files from your Dropbox.',
@@ -89,16 +85,31 @@ function UploadsCard() {
   );
 }
 
-/** /my-source: every source and whether it is connected. Uploads work now; connectors arrive later. */
+/**
+ * /my-source: every source and where it stands. Google Drive connects here (and comes back here from
+ * Google's consent screen); its progress follows the import live.
+ */
 export function MySourcePage() {
   const me = useMe();
   const config = usePublicConfig();
+  const sources = useSources();
+  useGoogleConnectReturn('my-source', 'session');
   const info = me.data;
+  const drive = sources.data?.connections.find((c) => c.service === 'gdrive');
   return (
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <UploadsCard />
+        <GoogleServiceCard
+          service="gdrive"
+          description="Files and folders from your drive: Google Docs, Sheets and Slides arrive as PDFs you can search."
+          deskPath="/my-desk/drive"
+          connection={drive}
+          unavailable={
+            config.data && !config.data.google.configured ? 'Google is not configured on this server' : null
+          }
+        />
         {SOURCES.map((source) => {
           const connected = info ? source.connected(info) : false;
           const reason = config.data && source.unavailable ? source.unavailable(config.data) : null;

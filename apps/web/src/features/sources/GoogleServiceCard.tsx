@@ -1,0 +1,134 @@
+import { type ConnectionService, SERVICE_LABEL, type SourceConnection } from '@easio/shared';
+import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { formatDate } from '../desk/object-info';
+import { DisconnectModal } from './DisconnectModal';
+import { FailureList } from './FailureList';
+import { useGoogleConnect } from './google-connect';
+import { useSyncNow } from './queries';
+import { SyncProgress } from './SyncProgress';
+
+function stateBadge(connection: SourceConnection | undefined) {
+  if (!connection) return { text: 'Not connected', color: 'gray', variant: 'light' };
+  if (connection.state === 'syncing' || connection.state === 'queued')
+    return { text: 'Syncing', color: 'blue.8', variant: 'filled' };
+  if (connection.state === 'failed') return { text: 'Sync stopped', color: 'red.8', variant: 'filled' };
+  return { text: 'Connected', color: 'teal.9', variant: 'filled' };
+}
+
+/**
+ * A Google service on /my-source: connect it, or see its account, last sync, progress and failures,
+ * sync it now and disconnect it.
+ */
+export function GoogleServiceCard({
+  service,
+  description,
+  deskPath,
+  connection,
+  unavailable,
+}: {
+  service: ConnectionService;
+  description: string;
+  deskPath: string;
+  connection: SourceConnection | undefined;
+  /** Why it cannot be connected on this server, if so. */
+  unavailable: string | null;
+}) {
+  const label = SERVICE_LABEL[service];
+  const connect = useGoogleConnect('my-source', 'session');
+  const sync = useSyncNow(service);
+  const [showFailures, failuresToggle] = useDisclosure(false);
+  const [disconnecting, disconnectToggle] = useDisclosure(false);
+  const badge = stateBadge(connection);
+  const running = connection?.state === 'syncing' || connection?.state === 'queued';
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label={label}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h4">
+            {label}
+          </Title>
+          <Badge variant={badge.variant} color={badge.color} tt="none" style={{ flexShrink: 0 }}>
+            {badge.text}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+        {!connection && unavailable && (
+          <Text size="xs" c="dimmed">
+            {unavailable}.
+          </Text>
+        )}
+        {!connection && !unavailable && (
+          <Button size="xs" w="fit-content" loading={connect.isPending} onClick={() => connect.mutate()}>
+            Connect {label}
+          </Button>
+        )}
+        {connection && (
+          <>
+            {connection.account_email && (
+              <Text size="xs">
+                Account: <strong>{connection.account_email}</strong>
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {connection.last_sync_at
+                ? `Synced ${formatDate(connection.last_sync_at, true)}`
+                : 'Not synced yet'}{' '}
+              · {connection.items} {connection.items === 1 ? 'item' : 'items'} on your desk
+            </Text>
+            {(running || connection.progress.seen > 0) && <SyncProgress connection={connection} />}
+            {connection.state === 'failed' && connection.last_error && (
+              <Alert color="red" variant="light" p="xs" title="The last sync stopped">
+                <Text size="xs">{connection.last_error}</Text>
+              </Alert>
+            )}
+            {connection.failures > 0 && (
+              <>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  w="fit-content"
+                  onClick={failuresToggle.toggle}
+                >
+                  {connection.failures} {connection.failures === 1 ? 'item' : 'items'} could not be imported
+                  {showFailures ? ' (hide)' : ' (show)'}
+                </Button>
+                <Collapse expanded={showFailures}>
+                  {showFailures && <FailureList service={service} />}
+                </Collapse>
+              </>
+            )}
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                loading={sync.isPending}
+                disabled={running}
+                onClick={() => sync.mutate()}
+              >
+                {running ? 'Syncing…' : 'Sync now'}
+              </Button>
+              <Button component={Link} to={deskPath} size="xs" variant="subtle">
+                See its items
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={disconnectToggle.open}>
+                Disconnect
+              </Button>
+            </Group>
+            <DisconnectModal
+              service={service}
+              items={connection.items}
+              opened={disconnecting}
+              onClose={disconnectToggle.close}
+            />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ConnectionService } from '@easio/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { deskKeys } from '../desk/queries';
+import { disconnectSource, fetchFailures, fetchSources, retryFailures, syncSource } from './api';
+
+export const sourceKeys = {
+  all: ['sources'] as const,
+  list: ['sources', 'list'] as const,
+  failures: (service: ConnectionService) => ['sources', 'failures', service] as const,
+};
+
+/** The user's connections; kept fresh by the live `source_connections` subscription. */
+export function useSources() {
+  return useQuery({ queryKey: sourceKeys.list, queryFn: ({ signal }) => fetchSources(signal) });
+}
+
+export function useFailures(service: ConnectionService, enabled: boolean) {
+  return useQuery({
+    queryKey: sourceKeys.failures(service),
+    queryFn: ({ signal }) => fetchFailures(service, signal),
+    enabled,
+  });
+}
+
+export function useSyncNow(service: ConnectionService) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => syncSource(service),
+    onSuccess: () => client.invalidateQueries({ queryKey: sourceKeys.all }),
+    onError: (error) => toastError(error),
+  });
+}
+
+export function useRetryFailures(service: ConnectionService) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => retryFailures(service, ids),
+    onSuccess: ({ imported, failed }) => {
+      toastSuccess(
+        failed === 0
+          ? `${imported} ${imported === 1 ? 'item' : 'items'} imported`
+          : `${imported} imported, ${failed} failed again`,
+      );
+      void client.invalidateQueries({ queryKey: sourceKeys.all });
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+    },
+    onError: (error) => toastError(error),
+  });
+}
+
+export function useDisconnect(service: ConnectionService) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (deleteItems: boolean) => disconnectSource(service, deleteItems),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: sourceKeys.all });
+      void client.invalidateQueries({ queryKey: ['auth', 'me'] });
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+    },
+    onError: (error) => toastError(error),
+  });
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Browser tests of Google: a loopback stand-in for Google (OpenID provider and Drive API, from the
+// server's test code, hence `node --import tsx`) and an Easio server configured to use it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { FAKE_CLIENT, startFakeGoogle } from '../apps/server/src/test/fake-google/server.ts';
+
+const port = Number(process.env.PORT ?? 3101);
+const googlePort = Number(process.env.FAKE_GOOGLE_PORT ?? 3199);
+const app = `http://localhost:${port}`;
+const google = await startFakeGoogle(
+  [`${app}/my-source`, `${app}/signup`, `${app}/api/auth/google/callback`],
+  {
+    port: googlePort,
+    controlRoutes: true,
+  },
+);
+
+const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs', import.meta.url))], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: app,
+    GOOGLE_CLIENT_ID: FAKE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
+    GOOGLE_ISSUER: google.url,
+    GOOGLE_API_URL: google.url,
+  },
+  stdio: 'inherit',
+});
+const stop = async (code) => {
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  await google.close();
+  process.exit(code);
+};
+server.on('exit', (code) => void stop(code ?? 1));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
