@@ -58,6 +58,26 @@ describe('featuresOf', () => {
     expect(f.get('w:payment')).toBeLessThan(2 * (once.get('w:payment') ?? 0));
   });
 
+  it('takes the folder an item had at its source as a strong hint: the whole path and its words', () => {
+    const f = featuresOf({
+      id: '3',
+      kind: 'file_object',
+      name: 'scan.pdf',
+      source: 'gdrive',
+      folder: 'Work/Taxes 2025',
+    });
+    const plain = featuresOf({
+      id: '4',
+      kind: 'file_object',
+      name: 'scan.pdf',
+      source: 'gdrive',
+      text: 'taxes',
+    });
+    expect(f.get('fo:work/taxes 2025')).toBeGreaterThan(0);
+    expect(f.get('w:taxes')).toBeGreaterThan(plain.get('w:taxes') ?? 0);
+    expect(f.has('w:work')).toBe(true);
+  });
+
   it('reads only the start of a very long text', () => {
     const long = `${'alpha '.repeat(5000)}${'omega '.repeat(10)}`;
     const f = featuresOf({ id: '3', kind: 'file_object', name: 'x', source: 'easio', text: long });

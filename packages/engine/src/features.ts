@@ -23,6 +23,8 @@ const WEIGHT = {
   year: 1.5,
   month: 1.5,
   tag: 3,
+  folder: 3,
+  folderWord: 2,
 } as const;
 
 /** Where an item's features go: a map of tokens (`featuresOf`), or the engine's numbered counts. */
@@ -55,7 +57,8 @@ class MapSink implements FeatureSink {
 /**
  * Everything an item is, as features: the words of its name (file-name parts split), its extension
  * and mime family, its address's host and path words, source and kind, the start of its text, the
- * sender and subject of an e-mail, the years it mentions or was made in, and its tags.
+ * sender and subject of an e-mail, the years it mentions or was made in, its tags, and the folder it
+ * was in at its source.
  */
 export function featuresOf(item: EngineItem): Features {
   const sink = new MapSink();
@@ -99,4 +102,10 @@ export function extractFeatures(item: EngineItem, f: FeatureSink): void {
   }
   for (const y of years) f.add(`y:${y}`, WEIGHT.year);
   for (const tag of item.tags ?? []) f.add(`t:${tag.toLowerCase()}`, WEIGHT.tag);
+  const folder = item.folder?.trim().toLowerCase();
+  if (folder) {
+    // The whole path (its exact folder) and the words of its folder names.
+    f.add(`fo:${folder}`, WEIGHT.folder);
+    f.addWords(wordsOf(folder), WEIGHT.folderWord);
+  }
 }

@@ -15,6 +15,11 @@ export interface EngineItem {
   date?: number | null;
   /** For e-mails and their attachments. */
   email?: { from?: string | null; subject?: string | null } | null;
+  /**
+   * The folder it was in at its source (`Work/Taxes` of a Google Drive file): what the person already
+   * decided it belongs with, so a strong hint.
+   */
+  folder?: string | null;
 }
 
 /** A binder on the user's desk, with the drawer holding it. */

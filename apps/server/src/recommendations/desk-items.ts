@@ -42,7 +42,6 @@ const READING = sql.raw(
 const FOLDERS = sql.raw(`('root_object', 'drawer_object', 'binder_object')`);
 
 function toEngineItem(row: ItemRow): EngineItem {
-  const hint = row.folder_hint ? `\n${row.folder_hint}` : '';
   return {
     id: row.id,
     kind: row.data_type,
@@ -50,10 +49,11 @@ function toEngineItem(row: ItemRow): EngineItem {
     source: row.source,
     mimeType: row.mime_type,
     url: row.url,
-    text: row.text === null && !hint ? null : `${row.text ?? ''}${hint}`,
+    text: row.text,
     tags: row.tags,
     date: Number(row.item_date),
     email: row.email_from || row.email_subject ? { from: row.email_from, subject: row.email_subject } : null,
+    folder: row.folder_hint,
   };
 }
 

@@ -123,7 +123,7 @@ describe.each(DB_KINDS)('Google Drive import on %s', (kind) => {
     const items = await driveItems(me);
     const byName = Object.fromEntries(items.map((i) => [i.name, i]));
     expect(Object.keys(byName).sort()).toEqual(['Budget', 'Survey', 'return-2025.txt']);
-    expect(byName['return-2025.txt']?.metadata.folder).toBe('Work/Taxes');
+    expect(byName['return-2025.txt']?.metadata.folder_path).toBe('Work/Taxes');
     expect(byName['return-2025.txt']?.parentId).toBe(me.info.root_folder);
     expect(byName.Budget?.mimeType).toBe('application/pdf');
     expect(byName.Budget?.content).toContain('rent,1200');

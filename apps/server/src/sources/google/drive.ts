@@ -60,7 +60,7 @@ const cursorSchema = z.discriminatedUnion('phase', [
 /**
  * Google Drive: a first sync lists every file (`files.list`, page by page), having first noted the
  * change token of that moment; later syncs read `changes.list` from the saved token, so only what
- * changed is fetched. Folders are not items: their names become each file's `folder` (a path), which
+ * changed is fetched. Folders are not items: their names become each file's `folder_path`, which
  * the recommendations read as a strong hint. Trashed or deleted files leave the desk.
  */
 export function createDriveConnector(api: GoogleApi): Connector {
@@ -108,7 +108,10 @@ export function createDriveConnector(api: GoogleApi): Connector {
       externalId: file.id,
       name: file.name || 'Untitled',
       url: file.webViewLink ?? null,
-      metadata: { folder, drive: { mime_type: file.mimeType, web_view_link: file.webViewLink ?? null } },
+      metadata: {
+        folder_path: folder,
+        drive: { mime_type: file.mimeType, web_view_link: file.webViewLink ?? null },
+      },
       sourceCreatedAt: file.createdTime ? new Date(file.createdTime) : null,
       version: `${file.modifiedTime ?? ''}|${file.md5Checksum ?? file.version ?? ''}`,
     };
