@@ -154,6 +154,7 @@ export async function buildApp({
     runner: sources.runner,
     scheduler: syncScheduler,
     revoke: sources.revoke,
+    sources: sources.sources,
     releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
   });
   await app.register(searchRoutes, {

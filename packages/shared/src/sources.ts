@@ -71,10 +71,22 @@ export type DisconnectSource = z.input<typeof disconnectSourceSchema>;
 export const disconnectResultSchema = z.object({ deleted_items: z.number().int() });
 
 /** Gmail: which labels to import; by default everything but spam and trash. */
-export const gmailSettingsSchema = z.object({
-  labels: z.array(z.string().min(1).max(200)).max(500).nullable().default(null),
+export const gmailSettingsSchema = z.strictObject({
+  /** Label ids to import (a message with any of them); null: everything but spam and trash. */
+  labels: z
+    .array(z.string().min(1).max(200))
+    .min(1, 'Choose at least one label')
+    .max(500)
+    .nullable()
+    .default(null),
 });
 export const DEFAULT_GMAIL_EXCLUDED_LABELS = ['SPAM', 'TRASH'] as const;
+export type GmailSettings = z.infer<typeof gmailSettingsSchema>;
+
+/** `GET /api/sources/gmail/choices`: the mailbox's labels. */
+export const gmailChoicesSchema = z.object({
+  labels: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 
 /** `GET /api/google/get_auth_url/{source}`: where the consent screen sends the browser back. */
 export const GOOGLE_CONNECT_RETURNS = ['signup', 'my-source'] as const;

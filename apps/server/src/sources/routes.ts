@@ -1,4 +1,5 @@
 import {
+  type ConnectionService,
   connectionServiceSchema,
   disconnectResultSchema,
   disconnectSourceSchema,
@@ -17,6 +18,7 @@ import { importFailures, objects, type SourceConnectionRow, sourceConnections, u
 import { createDeskRepository } from '../desk/repository.js';
 import { HttpError } from '../http/http-error.js';
 import type { ConnectionStore } from './connections.js';
+import type { Source } from './source.js';
 import type { SyncScheduler } from './sync-jobs.js';
 import type { SyncRunner } from './sync-runner.js';
 
@@ -25,6 +27,7 @@ export interface SourceRouteDeps {
   store: ConnectionStore;
   runner: SyncRunner;
   scheduler: SyncScheduler;
+  sources: ReadonlyMap<ConnectionService, Source>;
   /** Revokes the connection's grant at its provider (best effort). */
   revoke: (connection: SourceConnectionRow) => Promise<void>;
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
@@ -128,6 +131,48 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
         // The provider refused the whole connection (access revoked, down): say so, change nothing.
         throw new HttpError(502, error instanceof Error ? error.message : String(error));
       }
+    },
+  );
+
+  r.get(
+    '/:service/choices',
+    {
+      schema: {
+        ...schema("What the service's settings choose among (Gmail: the mailbox's labels)"),
+        params: serviceParams,
+        response: { 200: z.record(z.string(), z.unknown()), ...errors, 502: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const connection = await connectionOf(currentUser(request).id, request.params.service);
+      const connector = deps.sources.get(request.params.service)?.connect(connection);
+      if (!connector?.choices) return {};
+      try {
+        return await connector.choices();
+      } catch (error) {
+        throw new HttpError(502, error instanceof Error ? error.message : String(error));
+      }
+    },
+  );
+
+  r.put(
+    '/:service/settings',
+    {
+      schema: {
+        ...schema('Saves the service’s settings (Gmail: which labels to import); the next sync follows them'),
+        params: serviceParams,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+      },
+    },
+    async (request) => {
+      const connection = await connectionOf(currentUser(request).id, request.params.service);
+      const rules = deps.sources.get(request.params.service)?.settings;
+      if (!rules) throw new HttpError(422, `${SERVICE_LABEL[request.params.service]} has no settings`);
+      const parsed = rules.safeParse(request.body);
+      if (!parsed.success) throw new HttpError(422, parsed.error.issues[0]?.message ?? 'Invalid settings');
+      await store.updateSettings(connection.id, parsed.data);
+      return parsed.data;
     },
   );
 

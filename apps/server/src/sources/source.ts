@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ConnectionService, DataType, Source as DeskSource } from '@easio/shared';
+import type { ZodType } from 'zod';
 import type { SourceConnectionRow } from '../db/schema.js';
 
 /** One record of the provider, mapped to what the desk stores. */
@@ -21,6 +22,10 @@ export interface ImportedItem {
   body?: () => Promise<Readable>;
   /** Text for search fetched beside the bytes (a Google Doc's plain-text export). */
   text?: () => Promise<string | null>;
+  /** The external id of the item it is attached to (an e-mail's): linked as `metadata.email_id`. */
+  attachmentOf?: string;
+  /** Items attached to it (an e-mail's files), stored after it and removed with it. */
+  attachments?: ImportedItem[];
 }
 
 /** One page of what changed at the provider since the cursor. */
@@ -30,6 +35,8 @@ export interface SyncPage {
   removed: string[];
   /** Where the next sync (or the next page) starts: saved once this page is stored. */
   cursor: Record<string, unknown>;
+  /** Records the provider listed but would not hand over (each listed as failed, with its reason). */
+  failed?: { externalId: string; name: string; reason: string }[];
 }
 
 /** A connected service, able to list its changes and fetch one record. */
@@ -38,6 +45,8 @@ export interface Connector {
   pages(cursor: Record<string, unknown> | null): AsyncIterable<SyncPage>;
   /** One record again (a retry of a failed item); null when it no longer exists. */
   fetchItem(externalId: string): Promise<ImportedItem | null>;
+  /** What the user may choose among for this service (Gmail's labels), for its settings. */
+  choices?(): Promise<Record<string, unknown>>;
 }
 
 /**
@@ -49,5 +58,7 @@ export interface Source {
   /** Whose OAuth grants it (connecting, refreshing and revoking go through that provider). */
   provider: 'google';
   deskSource: DeskSource;
+  /** The user's settings for this service (Gmail: which labels), checked before they are saved. */
+  settings?: ZodType<Record<string, unknown>>;
   connect(connection: SourceConnectionRow): Connector;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type ObjectRow, objects, type SourceConnectionRow, users } from '../db/schema.js';
 import { lockBlobKeys } from '../desk/blob-cleanup.js';
@@ -76,6 +76,7 @@ export async function storeImportedItem(
       if ((await blobs.size(blob.key)) === null) throw new Error('The stored bytes were removed meanwhile');
     }
     const repo = createDeskRepository(tx);
+    const link = item.attachmentOf ? await attachmentLink(tx, connection, deskSource, item.attachmentOf) : {};
     const original = blob ? await repo.findFileBySha(connection.ownerId, blob.sha256) : undefined;
     const sameBytes = original && original.id !== existing?.id ? original : undefined;
     const values = {
@@ -86,7 +87,7 @@ export async function storeImportedItem(
       size: blob?.size ?? null,
       sha256: blob?.sha256 ?? null,
       blobKey: blob?.key ?? null,
-      metadata: { ...(sameBytes?.metadata ?? {}), ...item.metadata, version: item.version },
+      metadata: { ...(sameBytes?.metadata ?? {}), ...item.metadata, ...link, version: item.version },
       sourceCreatedAt: item.sourceCreatedAt ?? null,
       connectionId: connection.id,
       duplicateOf: sameBytes?.id ?? null,
@@ -133,7 +134,13 @@ export async function storeImportedItem(
   });
 }
 
-/** Removes the items the provider deleted; answers how many went and the blob keys they held. */
+/** What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored. */
+async function attachmentLink(tx: Db, connection: SourceConnectionRow, deskSource: string, parent: string) {
+  const found = await findExisting(tx, connection, deskSource, parent);
+  return { attachment_of: parent, email_id: found?.id ?? null };
+}
+
+/** Removes the items the provider deleted, with their attachments; answers how many went and the blob keys they held. */
 export async function removeImportedItems(
   db: Db,
   connection: SourceConnectionRow,
@@ -149,7 +156,10 @@ export async function removeImportedItems(
         and(
           eq(objects.ownerId, connection.ownerId),
           eq(objects.source, deskSource),
-          inArray(objects.externalId, externalIds),
+          or(
+            inArray(objects.externalId, externalIds),
+            inArray(sql`${objects.metadata}->>'attachment_of'`, externalIds),
+          ),
         ),
       );
     if (rows.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { importFailures, type SourceConnectionRow, sourceConnections } from '../db/schema.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { BlobTooLargeError } from '../storage/blob-store.js';
+import { mapLimit } from './map-limit.js';
 import { SyncError } from './provider-errors.js';
 import type { Connector, ImportedItem, Source } from './source.js';
 import { removeImportedItems, type StoreOutcome, storeImportedItem } from './store-item.js';
@@ -76,6 +77,11 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     counts.imported += 1;
     if (outcome.processBytes) processed.push(outcome.objectId);
     if (outcome.released.length) await deps.releaseBlobs({ blobKeys: outcome.released, thumbnailKeys: [] });
+    // Its attachments, once it is there to link them to (an unchanged e-mail's are unchanged too).
+    for (const attachment of item.attachments ?? []) {
+      counts.seen += 1;
+      await storeOne(connection, source, { ...attachment, attachmentOf: item.externalId }, counts, processed);
+    }
   }
 
   async function recordFailure(connectionId: string, externalId: string, name: string, reason: string) {
@@ -93,7 +99,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       });
   }
 
-  /** Stores `items` with at most `concurrency` in flight, in page order of completion. */
+  /** Stores `items` with at most `concurrency` in flight. */
   async function storeAll(
     connection: SourceConnectionRow,
     source: Source,
@@ -101,14 +107,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     counts: Counts,
   ) {
     const processed: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < items.length) {
-        const item = items[next++];
-        if (item) await storeOne(connection, source, item, counts, processed);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(deps.concurrency, items.length) }, worker));
+    await mapLimit(items, deps.concurrency, (item) => storeOne(connection, source, item, counts, processed));
     if (processed.length) await deps.onFilesStored(processed);
   }
 
@@ -172,8 +171,12 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         const connector: Connector = source.connect(connection);
         for await (const page of connector.pages(connection.cursor)) {
           const counts = zero();
-          counts.seen = page.items.length + page.removed.length;
+          counts.seen += page.items.length + page.removed.length + (page.failed?.length ?? 0);
           await storeAll(connection, source, page.items, counts);
+          for (const f of page.failed ?? []) {
+            counts.failed += 1;
+            await recordFailure(connectionId, f.externalId, f.name, f.reason);
+          }
           const gone = await removeImportedItems(db, connection, source.deskSource, page.removed);
           counts.removed = gone.count;
           if (gone.count) await deps.releaseBlobs(gone);

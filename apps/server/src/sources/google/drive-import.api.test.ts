@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importFailures, objects, sourceConnections, users } from '../../db/schema.js';
 import { DB_KINDS } from '../../test/databases.js';
+import { connectGoogle, importGoogle } from '../../test/fake-google/connect.js';
 import { followToReturn } from '../../test/fake-google/follow.js';
 import { FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from '../../test/fake-google/server.js';
 import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
@@ -41,33 +42,8 @@ describe.each(DB_KINDS)('Google Drive import on %s', (kind) => {
 
   const get = (user: User, url: string) => t.app.inject({ method: 'GET', url, headers: user.auth });
 
-  /** The whole consent round trip, as the app does it: consent address, Google, store_token. */
-  async function connect(user: User, app = t) {
-    const consent = await app.app.inject({
-      method: 'GET',
-      url: '/api/google/get_auth_url/my-source',
-      headers: user.auth,
-    });
-    expect(consent.statusCode).toBe(200);
-    const back = await followToReturn(consent.json<string>(), `${PUBLIC_URL}/my-source`);
-    const stored = await app.app.inject({
-      method: 'GET',
-      url: `/api/google/store_token?${back.searchParams.toString()}&redirect_path=my-source`,
-      headers: user.auth,
-    });
-    return { stored, back };
-  }
-
-  async function importNow(user: User, app = t) {
-    const started = await app.app.inject({
-      method: 'GET',
-      url: '/api/google/import_gdrive',
-      headers: user.auth,
-    });
-    expect(started.statusCode).toBe(200);
-    await app.queue?.drain();
-    return started.json<{ id: string }>();
-  }
+  const connect = (user: User, app = t) => connectGoogle(app, user, PUBLIC_URL);
+  const importNow = (user: User, app = t) => importGoogle(app, user);
 
   const driveItems = (user: User) =>
     t.database.db

@@ -1,14 +1,19 @@
-import type { ConnectionService } from '@easio/shared';
+import { type ConnectionService, gmailSettingsSchema } from '@easio/shared';
+import type { SourceConnectionRow } from '../../db/schema.js';
 import { connectionTokens } from '../connection-tokens.js';
 import type { ConnectionStore } from '../connections.js';
 import type { Source } from '../source.js';
+import { createCalendarConnector } from './calendar.js';
 import { createDriveConnector } from './drive.js';
+import { createGmailConnector } from './gmail.js';
 import { createGoogleApi } from './google-api.js';
 import type { GoogleOAuth } from './google-oauth.js';
 
 /** The read-only scope each Google service needs. */
 export const GOOGLE_SERVICE_SCOPES: Partial<Record<ConnectionService, string>> = {
   gdrive: 'https://www.googleapis.com/auth/drive.readonly',
+  gmail: 'https://www.googleapis.com/auth/gmail.readonly',
+  gcalendar: 'https://www.googleapis.com/auth/calendar.readonly',
 };
 
 export const GOOGLE_IDENTITY_SCOPES = ['openid', 'email', 'profile'];
@@ -23,15 +28,27 @@ export interface GoogleSourceOptions {
 
 /** Google's services as sources, each calling the API as the connection's account. */
 export function createGoogleSources({ apiUrl, oauth, store, sleep }: GoogleSourceOptions): Source[] {
+  const apiFor = (connection: SourceConnectionRow) =>
+    createGoogleApi({ baseUrl: apiUrl, tokens: connectionTokens(store, oauth, connection), sleep });
   return [
     {
       service: 'gdrive',
       provider: 'google',
       deskSource: 'gdrive',
-      connect: (connection) =>
-        createDriveConnector(
-          createGoogleApi({ baseUrl: apiUrl, tokens: connectionTokens(store, oauth, connection), sleep }),
-        ),
+      connect: (connection) => createDriveConnector(apiFor(connection)),
+    },
+    {
+      service: 'gmail',
+      provider: 'google',
+      deskSource: 'mail',
+      settings: gmailSettingsSchema,
+      connect: (connection) => createGmailConnector(apiFor(connection), connection.settings),
+    },
+    {
+      service: 'gcalendar',
+      provider: 'google',
+      deskSource: 'calendar',
+      connect: (connection) => createCalendarConnector(apiFor(connection)),
     },
   ];
 }

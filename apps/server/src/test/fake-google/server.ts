@@ -1,15 +1,26 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeCalendar } from './calendar.js';
 import { FakeDrive, ROOT_ID } from './drive.js';
+import { FakeGmail } from './gmail.js';
 import { createOidcProvider, type FakeAccount, type OidcControls } from './oidc.js';
 
 export const FAKE_CLIENT = { id: 'easio-test-client', secret: 'easio-test-client-secret' };
 export const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
+export const GMAIL_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
+export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+const API_SCOPES: Record<string, string> = {
+  drive: DRIVE_SCOPE,
+  gmail: GMAIL_SCOPE,
+  calendar: CALENDAR_SCOPE,
+};
 
 export interface FakeGoogle {
   /** The OpenID issuer and API base (one loopback origin serves both). */
   url: string;
   drive: FakeDrive;
+  gmail: FakeGmail;
+  calendar: FakeCalendar;
   controls: OidcControls;
   /** Requests served, as "METHOD path?query", in order. */
   requests: string[];
@@ -36,6 +47,8 @@ export async function startFakeGoogle(
   options: { port?: number; controlRoutes?: boolean } = {},
 ): Promise<FakeGoogle> {
   const drive = new FakeDrive();
+  const gmail = new FakeGmail();
+  const calendar = new FakeCalendar();
   const controls: OidcControls = { account: { ...DEFAULT_ACCOUNT }, deny: false, withhold: [] };
   const requests: string[] = [];
   const limits: { prefix: string; left: number }[] = [];
@@ -51,7 +64,12 @@ export async function startFakeGoogle(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const oidc = createOidcProvider(url, { ...FAKE_CLIENT, redirectUris }, [DRIVE_SCOPE], controls);
+  const oidc = createOidcProvider(
+    url,
+    { ...FAKE_CLIENT, redirectUris },
+    [DRIVE_SCOPE, GMAIL_SCOPE, CALENDAR_SCOPE],
+    controls,
+  );
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -66,7 +84,8 @@ export async function startFakeGoogle(
     fake.onRequest?.(`${u.pathname}${u.search}`);
     if (u.pathname.startsWith('/interaction/')) return oidc.interaction(req, res);
     if (options.controlRoutes && u.pathname.startsWith('/__test/')) return control(u.pathname, req, res);
-    if (!u.pathname.startsWith('/drive/')) return oidc.callback(req, res);
+    const api = /^\/(drive|gmail|calendar)\//.exec(u.pathname)?.[1];
+    if (!api) return oidc.callback(req, res);
 
     const limit = limits.find((l) => u.pathname.startsWith(l.prefix) && l.left > 0);
     if (limit) {
@@ -90,8 +109,11 @@ export async function startFakeGoogle(
     const grant = token ? await oidc.verify(token) : null;
     if (!token || !grant || expired.has(token)) return apiError(res, 401, 'Invalid Credentials', 'authError');
     used.add(token);
-    if (!grant.scopes.includes(DRIVE_SCOPE))
+    if (!grant.scopes.includes(API_SCOPES[api] as string)) {
       return apiError(res, 403, 'Insufficient Permission', 'insufficientPermissions');
+    }
+    if (api === 'gmail') return gmailApi(u, res);
+    if (api === 'calendar') return calendarApi(u, res);
     return driveApi(u, res);
   }
 
@@ -124,6 +146,104 @@ export async function startFakeGoogle(
       });
     } else return json(res, 404, { error: 'unknown control' });
     return json(res, 200, { ok: true });
+  }
+
+  function gmailApi(u: URL, res: ServerResponse) {
+    const path = u.pathname.replace(/^\/gmail\/v1\/users\/me\//, '');
+    const q = u.searchParams;
+    if (path === 'profile')
+      return json(res, 200, { emailAddress: controls.account.email, historyId: String(gmail.historyId) });
+    if (path === 'labels') {
+      return json(res, 200, {
+        labels: ['INBOX', 'SENT', 'SPAM', 'TRASH', 'Label_Receipts'].map((id) => ({
+          id,
+          name: id === 'Label_Receipts' ? 'Receipts' : id,
+          type: id.startsWith('Label_') ? 'user' : 'system',
+        })),
+      });
+    }
+    if (path === 'messages') {
+      const all = [...gmail.messages.values()]
+        .filter(
+          (m) =>
+            q.get('includeSpamTrash') === 'true' || !m.labelIds.some((l) => l === 'SPAM' || l === 'TRASH'),
+        )
+        .sort((a, b) => b.internalDate - a.internalDate || b.id.localeCompare(a.id));
+      const offset = Number(q.get('pageToken') ?? 0);
+      const size = Number(q.get('maxResults') ?? 100);
+      const page = all.slice(offset, offset + size);
+      const next = offset + page.length;
+      return json(res, 200, {
+        messages: page.map((m) => ({ id: m.id, threadId: m.threadId })),
+        ...(next < all.length ? { nextPageToken: String(next) } : {}),
+        resultSizeEstimate: all.length,
+      });
+    }
+    if (path === 'history') {
+      const start = Number(q.get('startHistoryId'));
+      if (!Number.isFinite(start) || start < gmail.oldestHistory)
+        return apiError(res, 404, 'Requested entity was not found.', 'notFound');
+      const entries = gmail.history.filter((h) => h.id > start);
+      const offset = Number(q.get('pageToken') ?? 0);
+      const size = Math.min(Number(q.get('maxResults') ?? 100), 100);
+      const page = entries.slice(offset, offset + size);
+      const next = offset + page.length;
+      return json(res, 200, {
+        history: page.map((h) => ({ id: String(h.id), [h.kind]: [{ message: { id: h.messageId } }] })),
+        historyId: String(gmail.historyId),
+        ...(next < entries.length ? { nextPageToken: String(next) } : {}),
+      });
+    }
+    const attachment = /^messages\/([^/]+)\/attachments\/([^/]+)$/.exec(path);
+    if (attachment) {
+      const bytes = gmail.attachment(
+        decodeURIComponent(attachment[1] ?? ''),
+        decodeURIComponent(attachment[2] ?? ''),
+      );
+      if (!bytes) return apiError(res, 404, 'Not Found', 'notFound');
+      return json(res, 200, { size: bytes.length, data: bytes.toString('base64url') });
+    }
+    const message = /^messages\/([^/]+)$/.exec(path);
+    const found = message ? gmail.messages.get(decodeURIComponent(message[1] ?? '')) : undefined;
+    if (!found) return apiError(res, 404, 'Not Found', 'notFound');
+    return json(res, 200, gmail.full(found));
+  }
+
+  function calendarApi(u: URL, res: ServerResponse) {
+    const path = u.pathname.replace(/^\/calendar\/v3\//, '');
+    const q = u.searchParams;
+    if (path === 'users/me/calendarList') {
+      return json(res, 200, {
+        items: [...calendar.calendars].map(([id, c]) => ({ id, summary: c.summary })),
+      });
+    }
+    const match = /^calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path);
+    const cal = match ? calendar.calendars.get(decodeURIComponent(match[1] ?? '')) : undefined;
+    if (!match || !cal) return apiError(res, 404, 'Not Found', 'notFound');
+    if (match[2]) {
+      const event = cal.events.get(decodeURIComponent(match[2]));
+      return event ? json(res, 200, calendar.view(event)) : apiError(res, 404, 'Not Found', 'notFound');
+    }
+    // Page tokens and sync tokens are "<since>:<offset>" and "<seq>": changes after `since`.
+    const syncToken = q.get('syncToken');
+    const pageToken = q.get('pageToken');
+    const [since, offset] = pageToken
+      ? pageToken.split(':').map(Number)
+      : [syncToken ? Number(syncToken) : 0, 0];
+    if (syncToken && Number(syncToken) < calendar.oldestToken)
+      return apiError(res, 410, 'Sync token is no longer valid', 'fullSyncRequired');
+    const all = [...cal.events.values()]
+      .filter((e) => e.seq > (since ?? 0) && (since !== 0 || e.status !== 'cancelled'))
+      .sort((a, b) => a.seq - b.seq);
+    const size = Number(q.get('maxResults') ?? 250);
+    const page = all.slice(offset ?? 0, (offset ?? 0) + size);
+    const next = (offset ?? 0) + page.length;
+    return json(res, 200, {
+      items: page.map((e) => calendar.view(e)),
+      ...(next < all.length
+        ? { nextPageToken: `${since}:${next}` }
+        : { nextSyncToken: String(calendar.seq) }),
+    });
   }
 
   function driveApi(u: URL, res: ServerResponse) {
@@ -181,6 +301,8 @@ export async function startFakeGoogle(
     onRequest: null,
     url,
     drive,
+    gmail,
+    calendar,
     controls,
     requests,
     rateLimit(prefix, count) {
