@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, signIn } from './helpers';
+import { createUser, row, signIn } from './helpers';
 
 // These journeys run against the second test server, configured for Google, whose Google is a
 // loopback stand-in (a real OpenID provider and the Drive API) that tests steer through /__test/.
@@ -122,4 +122,59 @@ test('connects Google Drive from My Sources: progress, a failed file retried, it
   await expect(card.getByText('Not connected')).toBeVisible();
   await page.goto('/my-desk/drive');
   await expect(page.getByText(/Connect Google Drive from My Sources/)).toBeVisible();
+});
+
+test('connects Gmail and Google Calendar from My Sources: e-mails with attachments, events with attendees', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await nextGoogleAccount(request, 'Annie Easley');
+  const tag = Date.now().toString(36);
+  await request.post(`${FAKE_GOOGLE}/__test/mail`, {
+    data: {
+      from: 'Landlord <landlord@example.com>',
+      subject: `Lease ${tag}`,
+      text: 'The lease is renewed.',
+      attachment: `lease-${tag}.txt`,
+    },
+  });
+  await request.post(`${FAKE_GOOGLE}/__test/event`, {
+    data: {
+      summary: `Dentist ${tag}`,
+      location: '12 High Street, Pune',
+      start: { dateTime: '2026-03-02T10:00:00+05:30' },
+      end: { dateTime: '2026-03-02T10:30:00+05:30' },
+      attendees: [{ email: 'clinic@example.com', displayName: 'Clinic', responseStatus: 'accepted' }],
+    },
+  });
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+
+  await page.goto('/my-source');
+  const gmail = page.getByRole('region', { name: 'Gmail' });
+  await gmail.getByRole('button', { name: 'Connect Gmail' }).click();
+  await expect(page.getByText('Gmail connected')).toBeVisible();
+  await expect(gmail.getByText('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(gmail.getByText('Labels: everything but spam and trash')).toBeVisible();
+
+  const calendar = page.getByRole('region', { name: 'Google Calendar' });
+  await calendar.getByRole('button', { name: 'Connect Google Calendar' }).click();
+  await expect(page.getByText('Google Calendar connected')).toBeVisible();
+  await expect(calendar.getByText('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/my-desk/mail');
+  await expect(row(page, `Lease ${tag}`)).toBeVisible();
+  await expect(row(page, `lease-${tag}.txt`)).toBeVisible();
+  await row(page, `Lease ${tag}`).dblclick();
+  const viewer = page.getByRole('dialog', { name: `Lease ${tag}` });
+  await expect(viewer.getByText('Landlord <landlord@example.com>')).toBeVisible();
+  await expect(viewer.getByText('The lease is renewed.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/my-desk/calender');
+  await row(page, `Dentist ${tag}`).dblclick();
+  const event = page.getByRole('dialog', { name: `Dentist ${tag}` });
+  await expect(event.getByText('Clinic (accepted)')).toBeVisible();
+  await expect(event.getByText('12 High Street, Pune')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeCalendar } from './calendar.js';
+import { FakeCalendar, type FakeEventInput } from './calendar.js';
 import { FakeDrive, ROOT_ID } from './drive.js';
 import { FakeGmail } from './gmail.js';
 import { createOidcProvider, type FakeAccount, type OidcControls } from './oidc.js';
@@ -133,6 +133,31 @@ export async function startFakeGoogle(
           parents: folder ? [folder.id] : undefined,
         });
       }
+    } else if (path === '/__test/mail') {
+      const m = body as {
+        from: string;
+        subject: string;
+        text: string;
+        labels?: string[];
+        attachment?: string;
+      };
+      gmail.add({
+        from: m.from,
+        subject: m.subject,
+        text: m.text,
+        labels: m.labels,
+        attachments: m.attachment
+          ? [
+              {
+                filename: m.attachment,
+                mimeType: 'text/plain',
+                content: Buffer.from(`${m.attachment} contents`),
+              },
+            ]
+          : [],
+      });
+    } else if (path === '/__test/event') {
+      calendar.add('primary-cal', body as unknown as FakeEventInput);
     } else if (path === '/__test/fail-download') {
       // The download of the file of this name fails `count` times.
       const f = body as { name: string; status: number; body: string; count: number };

@@ -42,14 +42,14 @@ export const DESK_SECTIONS: DeskSectionInfo[] = [
     path: 'mail',
     title: 'Mail',
     description: 'E-mails and their attachments.',
-    empty: 'Mail import arrives soon. Meanwhile, upload attachments from My Desk.',
+    empty: 'Connect Gmail from My Sources: your e-mails and their attachments arrive here.',
   },
   {
     id: 'calender',
     path: 'calender',
     title: 'Calendar',
     description: 'Your calendar events.',
-    empty: 'Calendar import arrives soon. Meanwhile, add notes and places from My Desk.',
+    empty: 'Connect Google Calendar from My Sources: your events arrive here.',
   },
   {
     id: 'extension',

@@ -32,6 +32,7 @@ export function FailureList({ service }: { service: ConnectionService }) {
                 onClick={() => retry.mutate([f.id])}
                 disabled={retry.isPending}
                 aria-label={`Retry ${f.name}`}
+                style={{ flexShrink: 0 }}
               >
                 Retry
               </Button>

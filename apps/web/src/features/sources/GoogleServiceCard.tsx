@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../desk/object-info';
 import { DisconnectModal } from './DisconnectModal';
 import { FailureList } from './FailureList';
+import { GmailLabels } from './GmailLabels';
 import { useGoogleConnect } from './google-connect';
 import { useSyncNow } from './queries';
 import { SyncProgress } from './SyncProgress';
@@ -36,7 +37,7 @@ export function GoogleServiceCard({
   unavailable: string | null;
 }) {
   const label = SERVICE_LABEL[service];
-  const connect = useGoogleConnect('my-source', 'session');
+  const connect = useGoogleConnect('my-source', 'session', service);
   const sync = useSyncNow(service);
   const [showFailures, failuresToggle] = useDisclosure(false);
   const [disconnecting, disconnectToggle] = useDisclosure(false);
@@ -103,9 +104,10 @@ export function GoogleServiceCard({
                 </Collapse>
               </>
             )}
-            <Group gap="xs">
+            {service === 'gmail' && <GmailLabels settings={connection.settings} />}
+            <Group gap={4}>
               <Button
-                size="xs"
+                size="compact-sm"
                 variant="light"
                 loading={sync.isPending}
                 disabled={running}
@@ -113,10 +115,10 @@ export function GoogleServiceCard({
               >
                 {running ? 'Syncing…' : 'Sync now'}
               </Button>
-              <Button component={Link} to={deskPath} size="xs" variant="subtle">
+              <Button component={Link} to={deskPath} size="compact-sm" variant="subtle">
                 See its items
               </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={disconnectToggle.open}>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={disconnectToggle.open}>
                 Disconnect
               </Button>
             </Group>

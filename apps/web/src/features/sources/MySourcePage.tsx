@@ -1,4 +1,4 @@
-import type { PublicConfig, UserInfo } from '@easio/shared';
+import type { ConnectionService, PublicConfig, UserInfo } from '@easio/shared';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMe, usePublicConfig } from '../../api/queries';
@@ -16,6 +16,25 @@ interface SourceRow {
   /** Where its items show on the desk. */
   deskPath: string;
 }
+
+const GOOGLE_SERVICES: { service: ConnectionService; description: string; deskPath: string }[] = [
+  {
+    service: 'gdrive',
+    description:
+      'Files and folders from your drive: Google Docs, Sheets and Slides arrive as PDFs you can search.',
+    deskPath: '/my-desk/drive',
+  },
+  {
+    service: 'gmail',
+    description: 'Your e-mails and their attachments, from the labels you choose.',
+    deskPath: '/my-desk/mail',
+  },
+  {
+    service: 'gcalendar',
+    description: 'Your events, with their times, places and attendees.',
+    deskPath: '/my-desk/calender',
+  },
+];
 
 const SOURCES: SourceRow[] = [
   {
@@ -42,14 +61,14 @@ const SOURCES: SourceRow[] = [
     deskPath: '/my-desk/extension',
   },
   {
-    name: 'Mail',
-    description: 'E-mails and their attachments.',
-    connected: (info) => info.gmail_active,
+    name: 'Other mail (IMAP)',
+    description: 'E-mails and attachments from any mail provider.',
+    connected: () => false,
     deskPath: '/my-desk/mail',
   },
   {
-    name: 'Calendar',
-    description: 'Your calendar events.',
+    name: 'Calendar files and links',
+    description: 'Events from .ics files and calendar subscriptions.',
     connected: () => false,
     deskPath: '/my-desk/calender',
   },
@@ -95,21 +114,25 @@ export function MySourcePage() {
   const sources = useSources();
   useGoogleConnectReturn('my-source', 'session');
   const info = me.data;
-  const drive = sources.data?.connections.find((c) => c.service === 'gdrive');
+  const connectionOf = (service: ConnectionService) =>
+    sources.data?.connections.find((c) => c.service === service);
+  const googleOff =
+    config.data && !config.data.google.configured ? 'Google is not configured on this server' : null;
   return (
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <UploadsCard />
-        <GoogleServiceCard
-          service="gdrive"
-          description="Files and folders from your drive: Google Docs, Sheets and Slides arrive as PDFs you can search."
-          deskPath="/my-desk/drive"
-          connection={drive}
-          unavailable={
-            config.data && !config.data.google.configured ? 'Google is not configured on this server' : null
-          }
-        />
+        {GOOGLE_SERVICES.map((g) => (
+          <GoogleServiceCard
+            key={g.service}
+            service={g.service}
+            description={g.description}
+            deskPath={g.deskPath}
+            connection={connectionOf(g.service)}
+            unavailable={googleOff}
+          />
+        ))}
         {SOURCES.map((source) => {
           const connected = info ? source.connected(info) : false;
           const reason = config.data && source.unavailable ? source.unavailable(config.data) : null;

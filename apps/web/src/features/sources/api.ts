@@ -1,6 +1,9 @@
 import {
   type ConnectionService,
   disconnectResultSchema,
+  type GmailSettings,
+  gmailChoicesSchema,
+  gmailSettingsSchema,
   googleStoreTokenResultSchema,
   importFailureListSchema,
   importStartedSchema,
@@ -30,9 +33,19 @@ export const disconnectSource = (service: ConnectionService, deleteItems: boolea
     json: { delete_items: deleteItems },
   });
 
-/** `GET /google/get_auth_url/{source}`: Google's consent address (spec section 7). */
-export const googleAuthUrl = (returnTo: GoogleReturn, auth: Auth = 'session') =>
-  apiRequest(`/google/get_auth_url/${returnTo}`, z.string().url(), { auth });
+/** `GET /google/get_auth_url/{source}`: Google's consent address (spec section 7), for these services. */
+export const googleAuthUrl = (
+  returnTo: GoogleReturn,
+  auth: Auth = 'session',
+  services: ConnectionService[] = ['gdrive'],
+) =>
+  apiRequest(`/google/get_auth_url/${returnTo}?services=${services.join(',')}`, z.string().url(), { auth });
+
+export const fetchGmailLabels = (signal?: AbortSignal) =>
+  apiRequest('/sources/gmail/choices', gmailChoicesSchema, { signal });
+
+export const saveGmailSettings = (settings: GmailSettings) =>
+  apiRequest('/sources/gmail/settings', gmailSettingsSchema, { method: 'PUT', json: settings });
 
 /** `GET /google/store_token`: hands the server what Google put on the return address. */
 export function storeGoogleToken(params: URLSearchParams, returnTo: GoogleReturn, auth: Auth = 'session') {

@@ -1,3 +1,4 @@
+import type { ConnectionService } from '@easio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,9 +14,9 @@ const RETURN_KEYS = ['state', 'code', 'scope', 'error', 'iss', 'authuser', 'prom
  * Connect Google: asks the server for the consent address and sends the browser there. The wizard's
  * step and chosen services (the service marker) are already in local storage, so it resumes on return.
  */
-export function useGoogleConnect(returnTo: GoogleReturn, auth: Auth) {
+export function useGoogleConnect(returnTo: GoogleReturn, auth: Auth, service: ConnectionService = 'gdrive') {
   return useMutation({
-    mutationFn: () => googleAuthUrl(returnTo, auth),
+    mutationFn: () => googleAuthUrl(returnTo, auth, [service]),
     onSuccess: (url) => window.location.assign(url),
     onError: (error) => toastError(error),
   });

@@ -128,6 +128,54 @@ function Headers({ metadata }: { metadata: Record<string, unknown> }) {
   );
 }
 
+interface Attendee {
+  email: string;
+  name: string;
+  response: string;
+}
+const isAttendee = (v: unknown): v is Attendee =>
+  typeof v === 'object' && v !== null && typeof (v as Attendee).email === 'string';
+const isLink = (v: unknown): v is { title: string; url: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { url?: unknown }).url === 'string';
+
+/** An event's attendees (with their answer) and its attached documents, as links. */
+function EventDetails({ metadata }: { metadata: Record<string, unknown> }) {
+  const attendees = Array.isArray(metadata.attendees) ? metadata.attendees.filter(isAttendee) : [];
+  const attachments = Array.isArray(metadata.attachments) ? metadata.attachments.filter(isLink) : [];
+  if (attendees.length === 0 && attachments.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      {attendees.length > 0 && (
+        <Text size="sm">
+          <Text span fw={600}>
+            Attendees:
+          </Text>{' '}
+          {attendees.map((a) => `${a.name || a.email}${a.response ? ` (${a.response})` : ''}`).join(', ')}
+        </Text>
+      )}
+      {attachments.map((a) => {
+        const href = safeHref(a.url);
+        return href ? (
+          <Anchor key={a.url} href={href} target="_blank" rel="noopener noreferrer" size="sm">
+            {a.title || a.url}
+          </Anchor>
+        ) : null;
+      })}
+    </Stack>
+  );
+}
+
+/** For a file that came attached to an e-mail: which one. */
+function AttachmentOf({ metadata }: { metadata: Record<string, unknown> }) {
+  if (metadata.attachment !== true || typeof metadata.email_subject !== 'string') return null;
+  const from = typeof metadata.from === 'string' && metadata.from ? ` from ${metadata.from}` : '';
+  return (
+    <Text size="sm" c="dimmed">
+      Attached to the e-mail “{metadata.email_subject || '(no subject)'}”{from}.
+    </Text>
+  );
+}
+
 /** What the viewer shows: a picture or PDF in the page, text as text, links that open a new tab, places with a map link. */
 export function ItemPreview({ object }: { object: DeskObject }) {
   switch (object.data_type) {
@@ -135,6 +183,7 @@ export function ItemPreview({ object }: { object: DeskObject }) {
       return (
         <Stack>
           <JobNotice object={object} />
+          <AttachmentOf metadata={object.metadata} />
           <FilePreview object={object} />
           <PlaceLink metadata={object.metadata} />
         </Stack>
@@ -163,6 +212,7 @@ export function ItemPreview({ object }: { object: DeskObject }) {
       return (
         <Stack>
           <Headers metadata={object.metadata} />
+          {object.data_type === 'event_object' && <EventDetails metadata={object.metadata} />}
           <PlainText text={object.content} />
         </Stack>
       );
