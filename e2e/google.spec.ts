@@ -110,6 +110,7 @@ test('connects Google Drive from My Sources: progress, a failed file retried, it
 
   await card.getByRole('link', { name: 'See its items' }).click();
   await expect(page).toHaveURL(/\/my-desk\/drive$/);
+  await expect(page.getByRole('region', { name: 'Google Drive sync' })).toContainText(/Synced .*2026/);
   await expect(page.getByText(`return-${tag}.txt`)).toBeVisible();
   await expect(page.getByText(`receipt-${tag}.txt`)).toBeVisible();
 

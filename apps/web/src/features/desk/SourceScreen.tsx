@@ -1,7 +1,9 @@
+import type { ConnectionService } from '@easio/shared';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '../../components/Page';
+import { SourceSyncBanner } from '../sources/SourceSyncBanner';
 import { ListingPane } from './browser/ListingPane';
 import { useSelection } from './browser/use-selection';
 import { DeskToolbar } from './DeskToolbar';
@@ -11,6 +13,13 @@ import { type SourceSection, sectionQuery } from './filters';
 import { ImageIcon } from './icons';
 import { useListing } from './queries';
 import { sectionInfo } from './sections';
+
+/** The connections whose imports land on each source page. */
+const SECTION_SERVICES: Partial<Record<SourceSection, ConnectionService[]>> = {
+  drive: ['gdrive'],
+  mail: ['gmail'],
+  calender: ['gcalendar'],
+};
 
 function SourceEmpty({ section }: { section: SourceSection }) {
   const info = sectionInfo(section);
@@ -62,6 +71,7 @@ export function SourceScreen({ section }: { section: SourceSection }) {
             {info.description}
           </Text>
         </Stack>
+        {SECTION_SERVICES[section] && <SourceSyncBanner services={SECTION_SERVICES[section]} />}
         <DeskToolbar kindFilter={false} panel={false} view={!gallery} />
         <ListingPane
           label={info.title}
