@@ -6,6 +6,8 @@ import { createUser, row, signIn } from './helpers';
 const BASE = Number(process.env.E2E_PORT ?? 3100);
 const FAKE_GOOGLE = `http://127.0.0.1:${BASE + 99}`;
 test.use({ baseURL: `http://localhost:${BASE + 1}` });
+// One stand-in Google, whose next account is set per test: these run one after another.
+test.describe.configure({ mode: 'default' });
 
 let n = 0;
 /** The Google account the stand-in signs in as next: new each time. */
@@ -178,4 +180,40 @@ test('connects Gmail and Google Calendar from My Sources: e-mails with attachmen
   const event = page.getByRole('dialog', { name: `Dentist ${tag}` });
   await expect(event.getByText('Clinic (accepted)')).toBeVisible();
   await expect(event.getByText('12 High Street, Pune')).toBeVisible();
+});
+
+test('connects and disconnects Google Drive from Settings › Sources, keeping what it imported', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await nextGoogleAccount(request, 'Christine Darden');
+  const tag = Date.now().toString(36);
+  await addDriveFiles(request, `Kept ${tag}`, [{ name: `kept-${tag}.txt`, content: 'kept' }]);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/my-desk/);
+  await page.goto('/settings/sources');
+  const table = page.getByRole('table', { name: 'Sources and their state' });
+  await table.getByRole('button', { name: 'Connect Google Drive' }).click();
+  // Google's consent screen sends the browser back to My Sources, connected.
+  await expect(page).toHaveURL(/\/my-source/);
+  await expect(page.getByText('Google Drive connected')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Google Drive' }).getByText('Connected', { exact: true }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+
+  await page.goto('/settings/sources');
+  await expect(table.getByRole('row', { name: /^Google Drive connected/ })).toBeVisible();
+  await table.getByRole('button', { name: 'Disconnect Google Drive' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect Google Drive?' });
+  await expect(
+    dialog.getByRole('checkbox', { name: /Also delete the \d+ items? it imported/ }),
+  ).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Google Drive disconnected', { exact: true })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^Google Drive not connected/ })).toBeVisible();
+  await page.goto('/my-desk/drive');
+  await expect(row(page, `kept-${tag}.txt`)).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { type ObjectRow, objects, type SourceConnectionRow, users } from '../db/schema.js';
+import { type ObjectRow, objects, type SourceConnectionRow } from '../db/schema.js';
 import { lockBlobKeys } from '../desk/blob-cleanup.js';
 import { createDeskRepository } from '../desk/repository.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
@@ -16,26 +16,51 @@ export interface StoreDeps {
   maxBytes: number;
 }
 
-type Existing = Pick<ObjectRow, 'id' | 'blobKey' | 'thumbnailKey' | 'metadata' | 'connectionId'>;
+type Existing = Pick<
+  ObjectRow,
+  'id' | 'blobKey' | 'thumbnailKey' | 'metadata' | 'connectionId' | 'externalId'
+>;
 
-async function findExisting(db: Db, connection: SourceConnectionRow, deskSource: string, externalId: string) {
-  const [row] = await db
-    .select({
-      id: objects.id,
-      blobKey: objects.blobKey,
-      thumbnailKey: objects.thumbnailKey,
-      metadata: objects.metadata,
-      connectionId: objects.connectionId,
-    })
+/** Where a connection's items go. */
+export interface StoreTarget {
+  connection: SourceConnectionRow;
+  deskSource: string;
+  /** The owner's desk: new items land there, unfiled. */
+  rootId: string;
+  /** The page's items as stored, looked up in one query beforehand (absent: not stored yet). */
+  known?: Map<string, Existing>;
+}
+
+const existingColumns = {
+  id: objects.id,
+  blobKey: objects.blobKey,
+  thumbnailKey: objects.thumbnailKey,
+  metadata: objects.metadata,
+  connectionId: objects.connectionId,
+  externalId: objects.externalId,
+};
+
+/** The stored items among these external ids, in one query. */
+export async function lookUpStored(db: Db, target: Omit<StoreTarget, 'known'>, externalIds: string[]) {
+  const known = new Map<string, Existing>();
+  if (externalIds.length === 0) return known;
+  const rows = await db
+    .select(existingColumns)
     .from(objects)
     .where(
       and(
-        eq(objects.ownerId, connection.ownerId),
-        eq(objects.source, deskSource),
-        eq(objects.externalId, externalId),
+        eq(objects.ownerId, target.connection.ownerId),
+        eq(objects.source, target.deskSource),
+        inArray(objects.externalId, externalIds),
       ),
     );
-  return row as Existing | undefined;
+  for (const row of rows) if (row.externalId) known.set(row.externalId, row);
+  return known;
+}
+
+async function findExisting(db: Db, target: StoreTarget, externalId: string): Promise<Existing | undefined> {
+  if (target.known) return target.known.get(externalId);
+  return (await lookUpStored(db, target, [externalId])).get(externalId);
 }
 
 /**
@@ -46,12 +71,12 @@ async function findExisting(db: Db, connection: SourceConnectionRow, deskSource:
  */
 export async function storeImportedItem(
   deps: StoreDeps,
-  connection: SourceConnectionRow,
-  deskSource: string,
+  target: StoreTarget,
   item: ImportedItem,
 ): Promise<StoreOutcome> {
   const { db, blobs } = deps;
-  const existing = await findExisting(db, connection, deskSource, item.externalId);
+  const { connection, deskSource } = target;
+  const existing = await findExisting(db, target, item.externalId);
   if (existing && existing.metadata.version === item.version) {
     // Unchanged; after a reconnect it belongs to the new connection (whose disconnect may delete it).
     if (existing.connectionId !== connection.id) {
@@ -76,7 +101,7 @@ export async function storeImportedItem(
       if ((await blobs.size(blob.key)) === null) throw new Error('The stored bytes were removed meanwhile');
     }
     const repo = createDeskRepository(tx);
-    const link = item.attachmentOf ? await attachmentLink(tx, connection, deskSource, item.attachmentOf) : {};
+    const link = item.attachmentOf ? await attachmentLink(tx, target, item.attachmentOf) : {};
     const original = blob ? await repo.findFileBySha(connection.ownerId, blob.sha256) : undefined;
     const sameBytes = original && original.id !== existing?.id ? original : undefined;
     const values = {
@@ -108,17 +133,12 @@ export async function storeImportedItem(
         released,
       } as const;
     }
-    const [owner] = await tx
-      .select({ root: users.rootFolder })
-      .from(users)
-      .where(eq(users.id, connection.ownerId));
-    if (!owner?.root) throw new Error('The account has no desk');
     const [row] = await tx
       .insert(objects)
       .values({
         ...values,
         ownerId: connection.ownerId,
-        parentId: owner.root,
+        parentId: target.rootId,
         source: deskSource,
         externalId: item.externalId,
       })
@@ -135,8 +155,8 @@ export async function storeImportedItem(
 }
 
 /** What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored. */
-async function attachmentLink(tx: Db, connection: SourceConnectionRow, deskSource: string, parent: string) {
-  const found = await findExisting(tx, connection, deskSource, parent);
+async function attachmentLink(tx: Db, target: StoreTarget, parent: string) {
+  const found = (await lookUpStored(tx, target, [parent])).get(parent);
   return { attachment_of: parent, email_id: found?.id ?? null };
 }
 

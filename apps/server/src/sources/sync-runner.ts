@@ -2,13 +2,19 @@ import type { ConnectionService } from '@easio/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { importFailures, type SourceConnectionRow, sourceConnections } from '../db/schema.js';
+import { importFailures, type SourceConnectionRow, sourceConnections, users } from '../db/schema.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { BlobTooLargeError } from '../storage/blob-store.js';
 import { mapLimit } from './map-limit.js';
 import { SyncError } from './provider-errors.js';
 import type { Connector, ImportedItem, Source } from './source.js';
-import { removeImportedItems, type StoreOutcome, storeImportedItem } from './store-item.js';
+import {
+  lookUpStored,
+  removeImportedItems,
+  type StoreOutcome,
+  type StoreTarget,
+  storeImportedItem,
+} from './store-item.js';
 
 export interface SyncRunnerDeps {
   db: Db;
@@ -32,6 +38,14 @@ interface Counts {
   removed: number;
 }
 
+interface Run {
+  connection: SourceConnectionRow;
+  source: Source;
+  target: StoreTarget;
+  /** External ids listed as failed: one that imports now leaves the list. */
+  failing: Set<string>;
+}
+
 const zero = (): Counts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, removed: 0 });
 
 /**
@@ -49,27 +63,52 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     return source;
   };
 
+  /** What one sync (or retry) needs throughout: where items go and which are listed as failed. */
+  async function openRun(connection: SourceConnectionRow): Promise<Run> {
+    const source = sourceOf(connection);
+    const [owner] = await db
+      .select({ root: users.rootFolder })
+      .from(users)
+      .where(eq(users.id, connection.ownerId));
+    if (!owner?.root) throw new SyncError('The account has no desk');
+    const failing = await db
+      .select({ externalId: importFailures.externalId })
+      .from(importFailures)
+      .where(eq(importFailures.connectionId, connection.id));
+    return {
+      connection,
+      source,
+      target: { connection, deskSource: source.deskSource, rootId: owner.root },
+      failing: new Set(failing.map((f) => f.externalId)),
+    };
+  }
+
   async function storeOne(
-    connection: SourceConnectionRow,
-    source: Source,
+    run: Run,
+    target: StoreTarget,
     item: ImportedItem,
     counts: Counts,
     processed: string[],
   ): Promise<void> {
     let outcome: StoreOutcome;
     try {
-      outcome = await storeImportedItem(deps, connection, source.deskSource, item);
+      outcome = await storeImportedItem(deps, target, item);
     } catch (error) {
       if (error instanceof SyncError) throw error;
       counts.failed += 1;
-      await recordFailure(connection.id, item.externalId, item.name, reasonOf(error, deps.maxBytes));
+      await recordFailure(run, item.externalId, item.name, reasonOf(error, deps.maxBytes));
       return;
     }
-    await db
-      .delete(importFailures)
-      .where(
-        and(eq(importFailures.connectionId, connection.id), eq(importFailures.externalId, item.externalId)),
-      );
+    if (run.failing.delete(item.externalId)) {
+      await db
+        .delete(importFailures)
+        .where(
+          and(
+            eq(importFailures.connectionId, run.connection.id),
+            eq(importFailures.externalId, item.externalId),
+          ),
+        );
+    }
     if (outcome.kind === 'skipped') {
       counts.skipped += 1;
       return;
@@ -80,14 +119,15 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     // Its attachments, once it is there to link them to (an unchanged e-mail's are unchanged too).
     for (const attachment of item.attachments ?? []) {
       counts.seen += 1;
-      await storeOne(connection, source, { ...attachment, attachmentOf: item.externalId }, counts, processed);
+      await storeOne(run, run.target, { ...attachment, attachmentOf: item.externalId }, counts, processed);
     }
   }
 
-  async function recordFailure(connectionId: string, externalId: string, name: string, reason: string) {
+  async function recordFailure(run: Run, externalId: string, name: string, reason: string) {
+    run.failing.add(externalId);
     await db
       .insert(importFailures)
-      .values({ connectionId, externalId, name: name || externalId, reason })
+      .values({ connectionId: run.connection.id, externalId, name: name || externalId, reason })
       .onConflictDoUpdate({
         target: [importFailures.connectionId, importFailures.externalId],
         set: {
@@ -99,15 +139,18 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       });
   }
 
-  /** Stores `items` with at most `concurrency` in flight. */
-  async function storeAll(
-    connection: SourceConnectionRow,
-    source: Source,
-    items: ImportedItem[],
-    counts: Counts,
-  ) {
+  /** Stores `items` (what is already stored of them read in one query) with at most `concurrency` in flight. */
+  async function storeAll(run: Run, listed: ImportedItem[], counts: Counts) {
+    // A record listed twice in one page (changed twice) is stored once, as it was last.
+    const items = [...new Map(listed.map((i) => [i.externalId, i])).values()];
+    const known = await lookUpStored(
+      db,
+      run.target,
+      items.map((i) => i.externalId),
+    );
+    const target = { ...run.target, known };
     const processed: string[] = [];
-    await mapLimit(items, deps.concurrency, (item) => storeOne(connection, source, item, counts, processed));
+    await mapLimit(items, deps.concurrency, (item) => storeOne(run, target, item, counts, processed));
     if (processed.length) await deps.onFilesStored(processed);
   }
 
@@ -167,17 +210,17 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
       let addedAny = false;
       try {
-        const source = sourceOf(connection);
-        const connector: Connector = source.connect(connection);
+        const run = await openRun(connection);
+        const connector: Connector = run.source.connect(connection);
         for await (const page of connector.pages(connection.cursor)) {
           const counts = zero();
           counts.seen += page.items.length + page.removed.length + (page.failed?.length ?? 0);
-          await storeAll(connection, source, page.items, counts);
+          await storeAll(run, page.items, counts);
           for (const f of page.failed ?? []) {
             counts.failed += 1;
-            await recordFailure(connectionId, f.externalId, f.name, f.reason);
+            await recordFailure(run, f.externalId, f.name, f.reason);
           }
-          const gone = await removeImportedItems(db, connection, source.deskSource, page.removed);
+          const gone = await removeImportedItems(db, connection, run.source.deskSource, page.removed);
           counts.removed = gone.count;
           if (gone.count) await deps.releaseBlobs(gone);
           if (counts.imported) addedAny = true;
@@ -205,8 +248,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         .from(sourceConnections)
         .where(eq(sourceConnections.id, connectionId));
       if (!connection) return { imported: 0, failed: 0 };
-      const source = sourceOf(connection);
-      const connector = source.connect(connection);
+      const run = await openRun(connection);
+      const connector = run.source.connect(connection);
       const failures = await db
         .select()
         .from(importFailures)
@@ -224,7 +267,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         } catch (error) {
           if (error instanceof SyncError) throw error;
           counts.failed += 1;
-          await recordFailure(connectionId, failure.externalId, failure.name, reasonOf(error, deps.maxBytes));
+          await recordFailure(run, failure.externalId, failure.name, reasonOf(error, deps.maxBytes));
           continue;
         }
         if (!item) {
@@ -232,7 +275,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           await db.delete(importFailures).where(eq(importFailures.id, failure.id));
           continue;
         }
-        await storeAll(connection, source, [item], counts);
+        await storeAll(run, [item], counts);
       }
       if (counts.imported) deps.onItemsAdded(connection.ownerId);
       return { imported: counts.imported, failed: counts.failed };

@@ -1,7 +1,11 @@
-import type { PublicConfig, UserInfo } from '@easio/shared';
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import type { ConnectionService, PublicConfig, SourceConnection, UserInfo } from '@easio/shared';
+import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
+import { DisconnectModal } from '../sources/DisconnectModal';
+import { useGoogleConnect } from '../sources/google-connect';
+import { useSources } from '../sources/queries';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 /** Each source: whether the account has it connected, and whether this server offers it. */
@@ -9,8 +13,24 @@ function sourceRows(c: PublicConfig, info: UserInfo) {
   const offered = (configured: boolean) =>
     configured ? 'available: connect it from My Sources' : 'not configured on this server';
   return [
-    { name: 'Google Drive', connected: info.gdrive_active, server: offered(c.google.configured) },
-    { name: 'Gmail', connected: info.gmail_active, server: offered(c.google.configured) },
+    {
+      name: 'Google Drive',
+      connected: info.gdrive_active,
+      server: offered(c.google.configured),
+      google: 'gdrive' as const,
+    },
+    {
+      name: 'Gmail',
+      connected: info.gmail_active,
+      server: offered(c.google.configured),
+      google: 'gmail' as const,
+    },
+    {
+      name: 'Google Calendar',
+      connected: false,
+      server: offered(c.google.configured),
+      google: 'gcalendar' as const,
+    },
     { name: 'Dropbox', connected: info.dropbox_active, server: offered(c.dropbox.configured) },
     {
       name: 'WhatsApp',
@@ -27,20 +47,57 @@ function sourceRows(c: PublicConfig, info: UserInfo) {
   ];
 }
 
+/** Connect a Google service (Google's consent screen, back on My Sources), or disconnect it. */
+function GoogleActions({
+  service,
+  label,
+  connection,
+}: {
+  service: ConnectionService;
+  label: string;
+  connection: SourceConnection | undefined;
+}) {
+  const connect = useGoogleConnect('my-source', 'session', service);
+  const [disconnecting, toggle] = useDisclosure(false);
+  if (!connection) {
+    return (
+      <Button size="compact-xs" variant="light" loading={connect.isPending} onClick={() => connect.mutate()}>
+        Connect {label}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button size="compact-xs" variant="subtle" color="red" onClick={toggle.open}>
+        Disconnect {label}
+      </Button>
+      <DisconnectModal
+        service={service}
+        items={connection.items}
+        opened={disconnecting}
+        onClose={toggle.close}
+      />
+    </>
+  );
+}
+
 /** /settings/sources: the WhatsApp number, and every source with its state. */
 export function SourcesSettings() {
   const config = usePublicConfig();
   const me = useMe();
   const queryClient = useQueryClient();
   const c = config.data;
+  const sources = useSources();
+  const connectionOf = (service: ConnectionService) =>
+    sources.data?.connections.find((x) => x.service === service);
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
         Sources
       </Title>
       <Text c="dimmed">
-        Your WhatsApp number, and where each source stands. Connecting Google, Dropbox, mail and calendars
-        arrives with each of them.
+        Your WhatsApp number, and where each source stands: Google's services connect and disconnect here too.
+        Connecting Dropbox, other mail and calendar files arrives with each of them.
       </Text>
       <Title order={3} size="h4" mt="sm">
         WhatsApp
@@ -68,22 +125,34 @@ export function SourcesSettings() {
               <Table.Th>Source</Table.Th>
               <Table.Th>Your account</Table.Th>
               <Table.Th>This server</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sourceRows(c, me.data).map((row) => (
-              <Table.Tr key={row.name}>
-                <Table.Td>{row.name}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={row.connected ? 'teal' : 'gray'}>
-                    {row.connected ? 'connected' : 'not connected'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{row.server}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {sourceRows(c, me.data).map((row) => {
+              const connection = row.google ? connectionOf(row.google) : undefined;
+              const connected = row.google ? connection !== undefined : row.connected;
+              return (
+                <Table.Tr key={row.name}>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={connected ? 'teal' : 'gray'}>
+                      {connected ? 'connected' : 'not connected'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{row.server}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.google && c.google.configured && (
+                      <GoogleActions service={row.google} label={row.name} connection={connection} />
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       ) : (
