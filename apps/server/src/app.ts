@@ -125,7 +125,13 @@ export async function buildApp({
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
   await app.register(unconfiguredSourceRoutes, { prefix: '/api' });
   await app.register(geoRoutes, { prefix: '/api' });
-  await app.register(accountRoutes, { prefix: '/api/account', db: database.db, blobs, users });
+  await app.register(accountRoutes, {
+    prefix: '/api/account',
+    db: database.db,
+    blobs,
+    users,
+    revokeSources: sources.revokerFor,
+  });
   await app.register(deskPlugin, {
     prefix: '/api/desk',
     db: database.db,

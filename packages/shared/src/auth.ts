@@ -129,6 +129,8 @@ export const userInfoSchema = z.object({
   gmail_active: z.boolean(),
   onboarding_completed: z.boolean(),
   root_folder: z.uuid(),
+  /** An account made by Sign in with Google that has no password yet (it signs in with Google only). */
+  google_only: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -165,6 +167,7 @@ export const editProfilePayloadSchema = z
     guardian_consent: z.boolean().optional(),
     id: readOnly,
     root_folder: readOnly,
+    google_only: readOnly,
     whatsapp_active: readOnly,
     dropbox_active: readOnly,
     gdrive_active: readOnly,

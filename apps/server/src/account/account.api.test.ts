@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
-import { filingEvents, recommendations } from '../db/schema.js';
+import { filingEvents, recommendations, sourceConnections } from '../db/schema.js';
 import { DB_KINDS } from '../test/databases.js';
 import { multipartBody } from '../test/multipart.js';
 import { buildTestApp, PASSWORD, putObject, signedInUser, type TestApp } from '../test/test-app.js';
@@ -73,6 +73,12 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
       kind: 'accepted',
       recommendationId: rec?.id,
     });
+    await t.database.db.insert(sourceConnections).values({
+      ownerId: me.info.id as string,
+      service: 'gdrive',
+      accountEmail: 'me@gmail.example',
+      tokens: 'sealed-secret-tokens',
+    });
   });
   afterAll(() => t.close());
 
@@ -103,6 +109,7 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
       objects: { id: string; name: string; folder_path: string | null; content: string | null }[];
       recommendations: { object_ids: string[] }[];
       filing_history: { object_id: string; kind: string }[];
+      source_connections: { service: string; account_email: string }[];
     };
     expect(data.account).toMatchObject({ id: me.info.id, email: me.info.email });
     expect(data.objects).toHaveLength(6);
@@ -113,6 +120,10 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
     });
     expect(data.recommendations).toEqual([expect.objectContaining({ object_ids: [fileId] })]);
     expect(data.filing_history).toEqual([expect.objectContaining({ object_id: fileId, kind: 'accepted' })]);
+    expect(data.source_connections).toEqual([
+      expect.objectContaining({ service: 'gdrive', account_email: 'me@gmail.example' }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('sealed-secret-tokens');
     expect(JSON.stringify(data)).not.toContain(other.info.id as string);
   });
 

@@ -1,10 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { verifyPassword } from '../auth/passwords.js';
+import { hasPassword, verifyPassword } from '../auth/passwords.js';
 import { type Db, queryRows } from '../db/client.js';
 import { loginFailures, objects, type UserRow, users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 
 export const WRONG_PASSWORD = 'Password is incorrect';
+export const WRONG_EMAIL = 'Type the e-mail address of this account to confirm';
 
 /** The job queue's tables (pg-boss), when this database has them: jobs name users and their items. */
 const JOB_TABLES = ['pgboss.job', 'pgboss.archive'] as const;
@@ -21,8 +22,13 @@ export async function deleteAccount(
   user: UserRow,
   password: string,
 ): Promise<{ blobKeys: string[]; thumbnailKeys: string[] }> {
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new HttpError(400, WRONG_PASSWORD, {}, [{ path: 'password', message: WRONG_PASSWORD }]);
+  // An account without a password (made with Google) confirms with its e-mail address instead.
+  const confirmed = hasPassword(user.passwordHash)
+    ? await verifyPassword(user.passwordHash, password)
+    : password.trim().toLowerCase() === user.email.toLowerCase();
+  if (!confirmed) {
+    const message = hasPassword(user.passwordHash) ? WRONG_PASSWORD : WRONG_EMAIL;
+    throw new HttpError(400, message, {}, [{ path: 'password', message }]);
   }
   return db.transaction(async (tx) => {
     const owned = await tx

@@ -70,7 +70,14 @@ async function* accountJson(db: Db, user: UserRow): AsyncGenerator<string> {
     sql`SELECT object_id, binder_id, kind, recommendation_id, created_at
         FROM filing_events WHERE owner_id = ${user.id} ORDER BY id`,
   );
-  yield `,\n"filing_history": ${JSON.stringify(history)}\n}\n`;
+  yield `,\n"filing_history": ${JSON.stringify(history)}`;
+  // The connected sources, never their tokens: what was linked, as which account, and since when.
+  const connections = await queryRows(
+    db,
+    sql`SELECT service, account_email, scopes, settings, state, last_sync_at, created_at
+        FROM source_connections WHERE owner_id = ${user.id} ORDER BY service`,
+  );
+  yield `,\n"source_connections": ${JSON.stringify(connections)}\n}\n`;
 }
 
 /** How much an export holds: every item (folders included), the stored files and their bytes. */

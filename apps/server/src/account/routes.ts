@@ -35,7 +35,18 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
  */
 export async function accountRoutes(
   app: FastifyInstance,
-  { db, blobs, users }: { db: Db; blobs: BlobStore; users: UserRepository },
+  {
+    db,
+    blobs,
+    users,
+    revokeSources,
+  }: {
+    db: Db;
+    blobs: BlobStore;
+    users: UserRepository;
+    /** Revokes every grant the user's connected sources hold (read before the erase, called after it). */
+    revokeSources: (ownerId: string) => Promise<() => Promise<void>>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const releaseBlobs = createBlobReleaser(db, blobs, app.log);
@@ -170,8 +181,12 @@ export async function accountRoutes(
       },
     },
     async (request) => {
-      const released = await deleteAccount(db, currentUser(request), request.body.password);
+      const user = currentUser(request);
+      const revoke = await revokeSources(user.id);
+      const released = await deleteAccount(db, user, request.body.password);
       await releaseBlobs(released);
+      // The providers forget Easio's access too (best effort: the tokens are gone from here either way).
+      await revoke().catch((err: unknown) => request.log.warn({ err }, 'source grants not revoked'));
       return { detail: ACCOUNT_DELETED_MESSAGE };
     },
   );

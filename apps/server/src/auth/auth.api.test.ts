@@ -24,6 +24,7 @@ const USER_INFO_KEYS = [
   'gdrive_active',
   'gender',
   'gmail_active',
+  'google_only',
   'id',
   'last_name',
   'onboarding_completed',

@@ -13,6 +13,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** Stored as the password of accounts made by Sign in with Google: no password ever matches it. */
+export const NO_PASSWORD = '!google-sign-in';
+
+export const hasPassword = (passwordHash: string) => passwordHash !== NO_PASSWORD;
+
 let decoy: Promise<string> | undefined;
 
 /** Spends the time a real check would, so an unknown account can't be told from a wrong password. */

@@ -2,7 +2,7 @@ import type { ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/sha
 import { uniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { hashPassword, hasPassword, NO_PASSWORD, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import type { UserPatch, UserRepository } from './repository.js';
 import type { SessionStore } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
@@ -16,8 +16,6 @@ export const GOOGLE_EMAIL_TAKEN =
   'An Easio account with this e-mail already exists. Sign in with your password; you can then connect Google from My Source.';
 export const GOOGLE_EMAIL_UNVERIFIED =
   'Google has not verified this e-mail address, so it cannot sign in to Easio';
-/** Stored as the password of accounts made by Sign in with Google: no password ever matches it. */
-const NO_PASSWORD = '!google-sign-in';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 interface Deps {
@@ -203,7 +201,12 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
       );
       let passwordHash: string | undefined;
       if (passwordChange) {
-        if (!passwordChange.current || !(await verifyPassword(user.passwordHash, passwordChange.current))) {
+        // An account made with Google sets its first password without one to give.
+        const proven =
+          !hasPassword(user.passwordHash) ||
+          (passwordChange.current !== '' &&
+            (await verifyPassword(user.passwordHash, passwordChange.current)));
+        if (!proven) {
           throw new HttpError(400, WRONG_CURRENT_PASSWORD, {}, [
             { path: 'hashed_password', message: WRONG_CURRENT_PASSWORD },
           ]);

@@ -1,5 +1,6 @@
 import type { Gender, UserInfo } from '@easio/shared';
 import type { UserRow } from '../db/schema.js';
+import { hasPassword } from './passwords.js';
 
 /** A user row as the wire's user info: every field of spec section 3, never the password hash. */
 export function toUserInfo(row: UserRow): UserInfo {
@@ -21,5 +22,6 @@ export function toUserInfo(row: UserRow): UserInfo {
     gmail_active: row.gmailActive,
     onboarding_completed: row.onboardingCompleted,
     root_folder: row.rootFolder,
+    google_only: !hasPassword(row.passwordHash),
   };
 }

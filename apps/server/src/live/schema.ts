@@ -54,6 +54,7 @@ const typeDefs = /* GraphQL */ `
     gmail_active: Boolean!
     onboarding_completed: Boolean!
     root_folder: uuid!
+    google_only: Boolean!
   }
   input users_bool_exp {
     id: uuid_comparison_exp

@@ -58,9 +58,8 @@ export function createConnectionStore(db: Db, cipher: TokenCipher) {
       return row;
     },
 
-    async byId(id: string): Promise<SourceConnectionRow | undefined> {
-      const [row] = await db.select().from(sourceConnections).where(eq(sourceConnections.id, id));
-      return row;
+    async all(ownerId: string): Promise<SourceConnectionRow[]> {
+      return db.select().from(sourceConnections).where(eq(sourceConnections.ownerId, ownerId));
     },
 
     tokensOf(row: Pick<SourceConnectionRow, 'tokens'>): OAuthTokens {

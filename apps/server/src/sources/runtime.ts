@@ -20,6 +20,8 @@ export interface SourcesRuntime {
   runner: SyncRunner;
   /** Revokes a connection's grant at its provider. */
   revoke(connection: SourceConnectionRow): Promise<void>;
+  /** Reads the user's connections now; the answer revokes all their grants (after the account is erased). */
+  revokerFor(ownerId: string): Promise<() => Promise<void>>;
 }
 
 export interface SourcesRuntimeDeps {
@@ -76,6 +78,16 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     runner,
     async revoke(connection) {
       if (google) await google.revoke(store.tokensOf(connection));
+    },
+    async revokerFor(ownerId) {
+      const held = await store.all(ownerId);
+      return async () => {
+        const oauth = google;
+        if (!oauth) return;
+        const results = await Promise.allSettled(held.map((c) => oauth.revoke(store.tokensOf(c))));
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -50,6 +50,8 @@ export async function buildTestApp(
     env?: NodeJS.ProcessEnv;
     processFiles?: boolean;
     recommend?: boolean;
+    /** Where the server logs (silent by default). */
+    logger?: FastifyServerOptions['logger'];
     /** Runs source syncs with the real job queue (else they are only recorded in `syncsAsked`). */
     sources?: boolean;
     /** Another server on this database (left open on close: its owner closes it). */
@@ -106,6 +108,7 @@ export async function buildTestApp(
     },
     providerSleep: async () => {},
     webDistDir: options.webDistDir,
+    logger: options.logger,
   });
   await app.ready();
   if (queue && options.sources) {

@@ -5,7 +5,8 @@ import { DB_KINDS } from '../../test/databases.js';
 import { connectGoogle, importGoogle } from '../../test/fake-google/connect.js';
 import { followToReturn } from '../../test/fake-google/follow.js';
 import { FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from '../../test/fake-google/server.js';
-import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, signedInUser, TEST_TOKEN_KEY, type TestApp } from '../../test/test-app.js';
+import { createTokenCipher } from '../token-cipher.js';
 
 const PUBLIC_URL = 'http://easio.test';
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -316,5 +317,77 @@ describe.each(DB_KINDS)('Google Drive import on %s', (kind) => {
       payload: {},
     });
     expect(none.statusCode).toBe(404);
+  });
+});
+
+describe.each(DB_KINDS)('Google answering what it should not, on %s', (kind) => {
+  let google: FakeGoogle;
+  let t: TestApp;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    google = await startFakeGoogle([`${PUBLIC_URL}/my-source`]);
+    t = await buildTestApp(kind, {
+      sources: true,
+      env: {
+        PUBLIC_URL,
+        GOOGLE_CLIENT_ID: FAKE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
+        GOOGLE_ISSUER: google.url,
+        GOOGLE_API_URL: google.url,
+      },
+      logger: { level: 'trace', stream: { write: (line: string) => void logs.push(line) } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await google?.close();
+  });
+
+  it('stops a sync with a clear reason when Google answers HTML, and never logs a token', async () => {
+    const me = await signedInUser(t.app);
+    google.drive.add({ name: 'a.txt', mimeType: 'text/plain', content: Buffer.from('a') });
+    const { stored } = await connectGoogle(t, me, PUBLIC_URL);
+    expect(stored.statusCode).toBe(200);
+    google.fail('/drive/v3/changes/startPageToken', 200, '<html><body>Sign in to continue</body></html>', 1);
+    await importGoogle(t, me);
+    const [row] = await t.database.db
+      .select()
+      .from(sourceConnections)
+      .where(eq(sourceConnections.ownerId, me.info.id as string));
+    expect(row).toMatchObject({
+      state: 'failed',
+      lastError: 'Google answered drive/v3/changes/startPageToken with something that is not JSON',
+    });
+    // Once Google is itself again, a sync imports everything.
+    await importGoogle(t, me);
+    const names = (
+      await t.database.db
+        .select()
+        .from(objects)
+        .where(eq(objects.ownerId, me.info.id as string))
+    ).map((o) => o.name);
+    expect(names).toContain('a.txt');
+
+    const tokens = createTokenCipher(TEST_TOKEN_KEY).open(row?.tokens as string) as Record<string, string>;
+    expect(tokens.access_token).toBeTruthy();
+    const all = logs.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).not.toContain(tokens.access_token);
+    expect(all).not.toContain(tokens.refresh_token);
+    expect(all).not.toContain(me.accessToken);
+  });
+
+  it('refuses a token endpoint answering garbage, creating no connection', async () => {
+    const me = await signedInUser(t.app);
+    google.fail('/token', 200, 'this is not json', 1);
+    const { stored } = await connectGoogle(t, me, PUBLIC_URL);
+    expect(stored.statusCode).toBe(400);
+    expect(stored.json<{ detail: string }>().detail).toMatch(/^Google did not accept the sign-in/);
+    const rows = await t.database.db
+      .select()
+      .from(sourceConnections)
+      .where(eq(sourceConnections.ownerId, me.info.id as string));
+    expect(rows).toEqual([]);
   });
 });

@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.js';
+import { sourceConnections, users } from '../../db/schema.js';
 import { DB_KINDS } from '../../test/databases.js';
 import { followToReturn } from '../../test/fake-google/follow.js';
 import { FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from '../../test/fake-google/server.js';
-import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
+import {
+  buildTestApp,
+  form,
+  PASSWORD,
+  signedInUser,
+  TEST_TOKEN_KEY,
+  type TestApp,
+} from '../../test/test-app.js';
+import { createTokenCipher } from '../token-cipher.js';
 
 const PUBLIC_URL = 'http://easio.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/google/callback`;
@@ -118,6 +126,88 @@ describe.each(DB_KINDS)('Sign in with Google on %s', (kind) => {
       .from(users)
       .where(eq(users.email, existing.signup.email as string));
     expect(row?.googleSub).toBeNull();
+  });
+
+  it('lets an account made with Google set a first password, and erase itself by typing its e-mail', async () => {
+    const { location } = await signIn();
+    const auth = { authorization: `Bearer ${location.searchParams.get('access_token')}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/users/me', headers: auth });
+    expect(me.json()).toMatchObject({ google_only: true });
+    // No password signs in to it.
+    const guess = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      ...form({ username: google.controls.account.email, password: '!google-sign-in' }),
+    });
+    expect(guess.statusCode).toBe(401);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: auth,
+      payload: { password: 'someone@else.example' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ detail: 'Type the e-mail address of this account to confirm' });
+
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/users/me/edit_profile',
+      headers: auth,
+      payload: { current_password: PASSWORD },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ google_only: false });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      ...form({ username: google.controls.account.email, password: PASSWORD }),
+    });
+    expect(token.statusCode).toBe(200);
+    const fresh = { authorization: `Bearer ${token.json<{ access_token: string }>().access_token}` };
+
+    // Now the password is what erases it.
+    const byEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: fresh,
+      payload: { password: google.controls.account.email },
+    });
+    expect(byEmail.statusCode).toBe(400);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: fresh,
+      payload: { password: PASSWORD },
+    });
+    expect(erased.statusCode).toBe(200);
+  });
+
+  it('erases an account made with Google by its e-mail, revoking its connected sources at Google', async () => {
+    const { location } = await signIn();
+    const auth = { authorization: `Bearer ${location.searchParams.get('access_token')}` };
+    const userId = (await t.app.inject({ method: 'GET', url: '/api/auth/users/me', headers: auth })).json<{
+      id: string;
+    }>().id;
+    await t.database.db.insert(sourceConnections).values({
+      ownerId: userId,
+      service: 'gdrive',
+      tokens: createTokenCipher(TEST_TOKEN_KEY).seal({
+        access_token: 'at-1',
+        refresh_token: 'rt-1',
+        expires_at: null,
+      }),
+    });
+    const before = google.requests.length;
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: auth,
+      payload: { password: ` ${google.controls.account.email.toUpperCase()} ` },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await t.database.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+    expect(google.requests.slice(before)).toContainEqual(expect.stringMatching(/^POST \/token\/revocation/));
   });
 
   it('refuses a replayed state, a denied consent and an unverified e-mail', async () => {

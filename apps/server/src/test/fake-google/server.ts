@@ -84,9 +84,6 @@ export async function startFakeGoogle(
     fake.onRequest?.(`${u.pathname}${u.search}`);
     if (u.pathname.startsWith('/interaction/')) return oidc.interaction(req, res);
     if (options.controlRoutes && u.pathname.startsWith('/__test/')) return control(u.pathname, req, res);
-    const api = /^\/(drive|gmail|calendar)\//.exec(u.pathname)?.[1];
-    if (!api) return oidc.callback(req, res);
-
     const limit = limits.find((l) => u.pathname.startsWith(l.prefix) && l.left > 0);
     if (limit) {
       limit.left -= 1;
@@ -105,6 +102,8 @@ export async function startFakeGoogle(
       });
       return res.end(failure.body);
     }
+    const api = /^\/(drive|gmail|calendar)\//.exec(u.pathname)?.[1];
+    if (!api) return oidc.callback(req, res);
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const grant = token ? await oidc.verify(token) : null;
     if (!token || !grant || expired.has(token)) return apiError(res, 401, 'Invalid Credentials', 'authError');

@@ -135,15 +135,21 @@ function AccountFormFields({ info }: { info: UserInfo }) {
         )}
         <Divider label="Change password" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <SecretInput
-            label="Current Password"
-            autoComplete="current-password"
-            {...form.getInputProps('hashed_password')}
-          />
+          {!info.google_only && (
+            <SecretInput
+              label="Current Password"
+              autoComplete="current-password"
+              {...form.getInputProps('hashed_password')}
+            />
+          )}
           <SecretInput
             label="New Password"
             autoComplete="new-password"
-            description="Leave empty to keep your password"
+            description={
+              info.google_only
+                ? 'You sign in with Google: set a password to sign in with your e-mail too'
+                : 'Leave empty to keep your password'
+            }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('current_password')}
           />

@@ -4,7 +4,7 @@ import {
   type ExportTicket,
   exportTicketSchema,
 } from '@easio/shared';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import { errorMessage } from '../../api/error-message';
+import { useMe } from '../../api/queries';
 import { SecretInput } from '../../components/SecretInput';
 import { toastSuccess } from '../../lib/toast';
 import { clearSession } from '../../state/session';
@@ -56,8 +57,13 @@ function DownloadMyData() {
   );
 }
 
-/** Delete my account: only with the password, after saying plainly what goes. */
+/**
+ * Delete my account: only with the password (or, for an account that signs in with Google only, its
+ * e-mail address typed out), after saying plainly what goes.
+ */
 function DeleteMyAccount() {
+  const me = useMe();
+  const byEmail = me.data?.google_only === true;
   const [opened, modal] = useDisclosure(false);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -91,7 +97,7 @@ function DeleteMyAccount() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!password) {
-              setProblem('Enter your password');
+              setProblem(byEmail ? 'Type your e-mail address' : 'Enter your password');
               return;
             }
             erase.mutate({ password });
@@ -102,16 +108,30 @@ function DeleteMyAccount() {
               This cannot be undone: your account, your desk and your files are erased, and you are signed out
               everywhere.
             </Alert>
-            <SecretInput
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setProblem(null);
-              }}
-              error={problem}
-            />
+            {byEmail ? (
+              <TextInput
+                label="Your e-mail address"
+                description={`You sign in with Google: type ${me.data?.email ?? 'your e-mail address'} to confirm`}
+                autoComplete="off"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setProblem(null);
+                }}
+                error={problem}
+              />
+            ) : (
+              <SecretInput
+                label="Password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setProblem(null);
+                }}
+                error={problem}
+              />
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={modal.close}>
                 Cancel

@@ -19,6 +19,7 @@ const info: UserInfo = {
   gmail_active: false,
   onboarding_completed: true,
   root_folder: '9e8d7c6b-5a49-4382-8716-a5b4c3d2e1f0',
+  google_only: false,
 };
 
 describe('profile payload', () => {
