@@ -64,6 +64,14 @@ export const configSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   /** Where the Drive, Gmail and Calendar APIs are served. */
   GOOGLE_API_URL: z.url().default('https://www.googleapis.com'),
+  /** Dropbox imports: an app's key and secret (both, or Dropbox is off). */
+  DROPBOX_APP_KEY: z.string().min(1).optional(),
+  DROPBOX_APP_SECRET: z.string().min(1).optional(),
+  /** Where Dropbox's consent page is (`/oauth2/authorize` under it). */
+  DROPBOX_OAUTH_URL: z.url().default('https://www.dropbox.com'),
+  /** Dropbox's API (token endpoint and `/2/…` calls) and its content host (downloads). */
+  DROPBOX_API_URL: z.url().default('https://api.dropboxapi.com'),
+  DROPBOX_CONTENT_URL: z.url().default('https://content.dropboxapi.com'),
   /** File downloads one sync runs at once. */
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Connected sources are synced again this often (0: only when asked). */

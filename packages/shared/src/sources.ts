@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Source } from './constants.js';
 
 /** The services a user connects one by one; each is one `source_connections` row. */
-export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar'] as const;
+export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar', 'dropbox'] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
 /** Where each service's items show: their `source` on the desk. */
@@ -10,12 +10,14 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   gdrive: 'gdrive',
   gmail: 'mail',
   gcalendar: 'calendar',
+  dropbox: 'dropbox',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
   gdrive: 'Google Drive',
   gmail: 'Gmail',
   gcalendar: 'Google Calendar',
+  dropbox: 'Dropbox',
 };
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);

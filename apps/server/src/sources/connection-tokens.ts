@@ -1,7 +1,7 @@
 import type { SourceConnectionRow } from '../db/schema.js';
 import type { ConnectionStore } from './connections.js';
-import type { AccessTokens } from './google/google-api.js';
-import type { OAuthTokens } from './google/google-oauth.js';
+import type { OAuthTokens } from './oauth-tokens.js';
+import type { AccessTokens } from './provider-http.js';
 
 /** Refreshes this long before the provider's expiry, so a token never lapses mid-request. */
 const EARLY_MS = 60_000;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { importFailures, type SourceConnectionRow, sourceConnections } from '../db/schema.js';
-import type { OAuthTokens } from './google/google-oauth.js';
+import type { OAuthTokens } from './oauth-tokens.js';
 import type { TokenCipher } from './token-cipher.js';
 
 export interface NewConnection {

@@ -1,9 +1,11 @@
 /** One item could not be imported (gone, not downloadable, too large): listed as failed, the sync goes on. */
 export class ItemError extends Error {
-  /** The provider's HTTP status, when it answered one. */
   constructor(
     message: string,
+    /** The provider's HTTP status, when it answered one. */
     readonly status?: number,
+    /** The provider's machine reason (`notFound`, `path/not_found/…`), when it gave one. */
+    readonly reason = '',
   ) {
     super(message);
   }

@@ -1,14 +1,7 @@
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { describeOAuthError as describe, type OAuthTokens, tokensFrom } from '../oauth-tokens.js';
 import { OAuthError } from '../provider-errors.js';
-
-/** What Easio keeps of a provider's tokens (sealed at rest). */
-export interface OAuthTokens {
-  access_token: string;
-  refresh_token: string | null;
-  /** Epoch milliseconds; null when the provider did not say. */
-  expires_at: number | null;
-}
 
 /** The signed-in Google account, from a verified ID token. */
 export interface GoogleIdentity {
@@ -57,11 +50,7 @@ export function createGoogleOAuth({ issuer, clientId, clientSecret }: GoogleOAut
     return discovered;
   };
 
-  const tokensOf = (response: oidc.TokenEndpointResponse, previousRefresh: string | null): OAuthTokens => ({
-    access_token: response.access_token,
-    refresh_token: response.refresh_token ?? previousRefresh,
-    expires_at: typeof response.expires_in === 'number' ? Date.now() + response.expires_in * 1000 : null,
-  });
+  const tokensOf = tokensFrom;
 
   return {
     async authorizationUrl(params: {
@@ -160,10 +149,3 @@ export function createGoogleOAuth({ issuer, clientId, clientSecret }: GoogleOAut
 }
 
 export type GoogleOAuth = ReturnType<typeof createGoogleOAuth>;
-
-/** An error's message without any token: openid-client's messages name the failing check, never secrets. */
-function describe(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError) return error.error_description ?? error.error;
-  if (error instanceof oidc.AuthorizationResponseError) return error.error_description ?? error.error;
-  return error instanceof Error ? error.message : String(error);
-}
