@@ -29,12 +29,12 @@ import { recommendationRoutes } from './recommendations/routes.js';
 import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
 import { createSearchService } from './search/service.js';
+import { dropboxRoutes } from './sources/dropbox/dropbox-routes.js';
 import { googleRoutes } from './sources/google/google-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
 import { createSourcesRuntime } from './sources/runtime.js';
 import type { SyncScheduler } from './sources/sync-jobs.js';
-import { unconfiguredSourceRoutes } from './sources/unconfigured-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -112,7 +112,7 @@ export async function buildApp({
   });
   const publicConfig: PublicConfig = {
     google: { configured: sources.google !== null },
-    dropbox: { configured: false },
+    dropbox: { configured: sources.dropbox !== null },
     whatsapp: { configured: false },
     extension: { store_url: config.EXTENSION_STORE_URL ?? null },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
@@ -123,7 +123,15 @@ export async function buildApp({
   await app.register(authenticationPlugin, { auth });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
-  await app.register(unconfiguredSourceRoutes, { prefix: '/api' });
+  await app.register(dropboxRoutes, {
+    prefix: '/api',
+    db: database.db,
+    dropbox: sources.dropbox,
+    states: createOAuthStates(database.db),
+    store: sources.store,
+    scheduler: syncScheduler,
+    publicUrl: config.publicUrl,
+  });
   await app.register(geoRoutes, { prefix: '/api' });
   await app.register(accountRoutes, {
     prefix: '/api/account',

@@ -140,9 +140,7 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
     expect(api.statusCode).toBe(503);
     expect(json(api)).toEqual({ detail: 'Google is not configured on this server' });
     const dropbox = await t.app.inject({ method: 'GET', url: '/api/dropbox/get_auth_url/signup' });
-    expect(dropbox.headers.location).toBe(
-      '/signup?error=Dropbox%20is%20not%20configured%20on%20this%20server',
-    );
+    expect(dropbox.headers.location).toBe('/signup?error=Dropbox+is+not+configured+on+this+server');
   });
 
   it('refuses an unknown redirect path with 422 instead of redirecting anywhere', async () => {

@@ -8,19 +8,20 @@ import {
   SERVICE_LABEL,
   sourceConnectionListSchema,
 } from '@easio/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
 import type { Db } from '../db/client.js';
-import { importFailures, objects, type SourceConnectionRow, sourceConnections, users } from '../db/schema.js';
+import { importFailures, objects, type SourceConnectionRow, sourceConnections } from '../db/schema.js';
 import { createDeskRepository } from '../desk/repository.js';
 import { HttpError } from '../http/http-error.js';
 import type { ConnectionStore } from './connections.js';
 import type { Source } from './source.js';
 import type { SyncScheduler } from './sync-jobs.js';
 import type { SyncRunner } from './sync-runner.js';
+import { setServicesActive } from './user-flags.js';
 
 export interface SourceRouteDeps {
   db: Db;
@@ -40,7 +41,6 @@ const serviceParams = z.object({ service: connectionServiceSchema });
 const retryBody = z
   .object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_RETRIES_PER_CALL).optional() })
   .default({});
-const USER_FLAG = { gdrive: 'gdriveActive', gmail: 'gmailActive' } as const;
 
 /** `/api/sources`: the user's connections, their progress and failures, sync now, retry, disconnect. */
 export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) {
@@ -212,12 +212,7 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
           if (ids.length) deleted = await createDeskRepository(tx).deleteSubtrees(user.id, ids);
         }
         await tx.delete(sourceConnections).where(eq(sourceConnections.id, connection.id));
-        const flag = USER_FLAG[service as keyof typeof USER_FLAG];
-        if (flag)
-          await tx
-            .update(users)
-            .set({ [flag]: false, updatedAt: sql`now()` })
-            .where(eq(users.id, user.id));
+        await setServicesActive(tx, user.id, [service], false);
         return deleted;
       });
       await deps.releaseBlobs(result);

@@ -5,9 +5,14 @@ import type { Db } from '../db/client.js';
 import type { SourceConnectionRow } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { connectionTokens } from './connection-tokens.js';
 import { type ConnectionStore, createConnectionStore } from './connections.js';
+import { createDropboxConnector } from './dropbox/dropbox.js';
+import { createDropboxApi } from './dropbox/dropbox-api.js';
+import { createDropboxOAuth, type DropboxOAuth } from './dropbox/dropbox-oauth.js';
 import { createGoogleOAuth, type GoogleOAuth } from './google/google-oauth.js';
 import { createGoogleSources } from './google/google-sources.js';
+import type { ProviderGrant } from './oauth-tokens.js';
 import type { Source } from './source.js';
 import { createSyncRunner, type SyncRunner } from './sync-runner.js';
 import { createTokenCipher } from './token-cipher.js';
@@ -16,6 +21,8 @@ export interface SourcesRuntime {
   store: ConnectionStore;
   /** Null when this server has no Google credentials. */
   google: GoogleOAuth | null;
+  /** Null when this server has no Dropbox app. */
+  dropbox: DropboxOAuth | null;
   sources: ReadonlyMap<ConnectionService, Source>;
   runner: SyncRunner;
   /** Revokes a connection's grant at its provider. */
@@ -49,7 +56,33 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
           clientSecret: config.GOOGLE_CLIENT_SECRET,
         })
       : null;
+  const dropbox =
+    config.DROPBOX_APP_KEY && config.DROPBOX_APP_SECRET
+      ? createDropboxOAuth({
+          appKey: config.DROPBOX_APP_KEY,
+          appSecret: config.DROPBOX_APP_SECRET,
+          oauthUrl: config.DROPBOX_OAUTH_URL,
+          apiUrl: config.DROPBOX_API_URL,
+        })
+      : null;
   const sources = new Map<ConnectionService, Source>();
+  if (dropbox) {
+    const oauth = dropbox;
+    sources.set('dropbox', {
+      service: 'dropbox',
+      provider: 'dropbox',
+      deskSource: 'dropbox',
+      connect: (connection) =>
+        createDropboxConnector(
+          createDropboxApi({
+            apiUrl: config.DROPBOX_API_URL,
+            contentUrl: config.DROPBOX_CONTENT_URL,
+            tokens: connectionTokens(store, oauth, connection),
+            sleep: deps.sleep,
+          }),
+        ),
+    });
+  }
   if (google) {
     for (const source of createGoogleSources({
       apiUrl: config.GOOGLE_API_URL,
@@ -71,20 +104,25 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     releaseBlobs: createBlobReleaser(deps.db, deps.blobs, deps.log),
     log: deps.log,
   });
+  /** The provider that granted a connection, if this server still has it configured. */
+  const grantOf = (connection: SourceConnectionRow): ProviderGrant | null => {
+    const provider = sources.get(connection.service as ConnectionService)?.provider;
+    return provider === 'google' ? google : provider === 'dropbox' ? dropbox : null;
+  };
+  const revoke = async (connection: SourceConnectionRow) => {
+    await grantOf(connection)?.revoke(store.tokensOf(connection));
+  };
   return {
     store,
     google,
+    dropbox,
     sources,
     runner,
-    async revoke(connection) {
-      if (google) await google.revoke(store.tokensOf(connection));
-    },
+    revoke,
     async revokerFor(ownerId) {
       const held = await store.all(ownerId);
       return async () => {
-        const oauth = google;
-        if (!oauth) return;
-        const results = await Promise.allSettled(held.map((c) => oauth.revoke(store.tokensOf(c))));
+        const results = await Promise.allSettled(held.map(revoke));
         const failed = results.find((r) => r.status === 'rejected');
         if (failed) throw failed.reason;
       };

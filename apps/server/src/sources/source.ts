@@ -33,6 +33,11 @@ export interface SyncPage {
   items: ImportedItem[];
   /** External ids of records deleted (or trashed) at the provider. */
   removed: string[];
+  /**
+   * Paths deleted at the provider (`metadata.path_lower`), for providers whose deletions name paths:
+   * the item at that path and every item under it go.
+   */
+  removedPaths?: string[];
   /** Where the next sync (or the next page) starts: saved once this page is stored. */
   cursor: Record<string, unknown>;
   /** Records the provider listed but would not hand over (each listed as failed, with its reason). */
@@ -56,7 +61,7 @@ export interface Connector {
 export interface Source {
   service: ConnectionService;
   /** Whose OAuth grants it (connecting, refreshing and revoking go through that provider). */
-  provider: 'google';
+  provider: 'google' | 'dropbox';
   deskSource: DeskSource;
   /** The user's settings for this service (Gmail: which labels), checked before they are saved. */
   settings?: ZodType<Record<string, unknown>>;

@@ -154,6 +154,39 @@ export async function storeImportedItem(
   });
 }
 
+/** Removes the connection's items at these paths or under them (a deleted folder names only itself). */
+export async function removeImportedPaths(
+  db: Db,
+  connection: SourceConnectionRow,
+  paths: string[],
+): Promise<{ count: number; blobKeys: string[]; thumbnailKeys: string[] }> {
+  if (paths.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
+  return db.transaction(async (tx) => {
+    const under = paths.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}/%`);
+    const rows = await tx
+      .select({ id: objects.id })
+      .from(objects)
+      .where(
+        and(
+          eq(objects.ownerId, connection.ownerId),
+          eq(objects.connectionId, connection.id),
+          or(
+            inArray(sql`${objects.metadata}->>'path_lower'`, paths),
+            sql`${objects.metadata}->>'path_lower' LIKE ANY(${sql`ARRAY[${sql.join(
+              under.map((u) => sql`${u}`),
+              sql`, `,
+            )}]::text[]`})`,
+          ),
+        ),
+      );
+    if (rows.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
+    return createDeskRepository(tx).deleteSubtrees(
+      connection.ownerId,
+      rows.map((r) => r.id),
+    );
+  });
+}
+
 /** What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored. */
 async function attachmentLink(tx: Db, target: StoreTarget, parent: string) {
   const found = (await lookUpStored(tx, target, [parent])).get(parent);

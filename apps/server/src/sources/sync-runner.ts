@@ -11,6 +11,7 @@ import type { Connector, ImportedItem, Source } from './source.js';
 import {
   lookUpStored,
   removeImportedItems,
+  removeImportedPaths,
   type StoreOutcome,
   type StoreTarget,
   storeImportedItem,
@@ -214,15 +215,21 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         const connector: Connector = run.source.connect(connection);
         for await (const page of connector.pages(connection.cursor)) {
           const counts = zero();
-          counts.seen += page.items.length + page.removed.length + (page.failed?.length ?? 0);
+          counts.seen +=
+            page.items.length +
+            page.removed.length +
+            (page.removedPaths?.length ?? 0) +
+            (page.failed?.length ?? 0);
           await storeAll(run, page.items, counts);
           for (const f of page.failed ?? []) {
             counts.failed += 1;
             await recordFailure(run, f.externalId, f.name, f.reason);
           }
           const gone = await removeImportedItems(db, connection, run.source.deskSource, page.removed);
-          counts.removed = gone.count;
+          const goneByPath = await removeImportedPaths(db, connection, page.removedPaths ?? []);
+          counts.removed = gone.count + goneByPath.count;
           if (gone.count) await deps.releaseBlobs(gone);
+          if (goneByPath.count) await deps.releaseBlobs(goneByPath);
           if (counts.imported) addedAny = true;
           if (!(await savePage(connectionId, page.cursor, counts))) return;
         }

@@ -7,19 +7,18 @@ import {
   importStartedSchema,
   SERVICE_LABEL,
 } from '@easio/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
 import type { AuthService } from '../../auth/service.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { OAuthStates } from '../oauth-states.js';
 import { OAuthError } from '../provider-errors.js';
 import type { SyncScheduler } from '../sync-jobs.js';
+import { setServicesActive } from '../user-flags.js';
 import type { GoogleOAuth } from './google-oauth.js';
 import { GOOGLE_IDENTITY_SCOPES, GOOGLE_SERVICE_SCOPES, grantedServices } from './google-sources.js';
 
@@ -27,12 +26,6 @@ export const GOOGLE_NOT_CONFIGURED = 'Google is not configured on this server';
 export const STATE_REFUSED = 'This Google sign-in link has expired or was already used: please try again';
 export const GOOGLE_DENIED = 'Google access was not granted, so nothing was connected';
 const NOTHING_GRANTED = 'Google did not grant access to any service Easio imports';
-
-/** The `users` flag each service turns on. */
-const ACTIVE_FLAG: Partial<Record<ConnectionService, 'gdriveActive' | 'gmailActive'>> = {
-  gdrive: 'gdriveActive',
-  gmail: 'gmailActive',
-};
 
 export interface GoogleRouteDeps {
   db: Db;
@@ -256,15 +249,7 @@ export async function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps) 
           scopes: exchange.scopes,
         });
       }
-      const flags = Object.fromEntries(
-        services.flatMap((s) => (ACTIVE_FLAG[s] ? [[ACTIVE_FLAG[s], true]] : [])),
-      );
-      if (Object.keys(flags).length) {
-        await deps.db
-          .update(users)
-          .set({ ...flags, updatedAt: sql`now()` })
-          .where(eq(users.id, user.id));
-      }
+      await setServicesActive(deps.db, user.id, services, true);
       return { status: `${services.map((s) => SERVICE_LABEL[s]).join(', ')} connected`, services };
     },
   );
