@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** A second server, with Google configured against a loopback stand-in (e2e/google.spec.ts). */
+/** A second server, with Google and Dropbox configured against loopback stand-ins (e2e/google.spec.ts, e2e/dropbox.spec.ts). */
 const GOOGLE_PORT = PORT + 1;
 const FAKE_GOOGLE_PORT = PORT + 99;
 
@@ -47,7 +47,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     {
-      command: 'node --import tsx scripts/e2e-google.mjs',
+      command: 'node --import tsx scripts/e2e-providers.mjs',
       url: `http://localhost:${GOOGLE_PORT}/api/health`,
       env: { PORT: String(GOOGLE_PORT), FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT) },
       reuseExistingServer: false,

@@ -24,11 +24,17 @@ const REDIRECT = `${PUBLIC_URL}/my-source`;
 const mb = (bytes) => Math.round(bytes / 1_048_576);
 const seconds = (ms) => (ms / 1000).toFixed(2);
 
-const fake = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench/sources-fake.mjs', import.meta.url))], {
-  env: { ...process.env, REDIRECT_URI: REDIRECT },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const { url } = JSON.parse(await new Promise((resolve) => createInterface({ input: fake.stdout }).once('line', resolve)));
+const fake = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./bench/sources-fake.mjs', import.meta.url))],
+  {
+    env: { ...process.env, REDIRECT_URI: REDIRECT },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const { url } = JSON.parse(
+  await new Promise((resolve) => createInterface({ input: fake.stdout }).once('line', resolve)),
+);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-sources-'));
 const databaseUrl = process.env.BENCH_PG_URL;
@@ -43,7 +49,17 @@ const config = loadConfig({
   GOOGLE_ISSUER: url,
   GOOGLE_API_URL: url,
 });
-const silent = { info() {}, warn: console.warn, error: console.error, debug() {}, trace() {}, fatal() {}, child() { return silent; } };
+const silent = {
+  info() {},
+  warn: console.warn,
+  error: console.error,
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+};
 const runtime = createSourcesRuntime({
   config,
   db,
@@ -59,7 +75,10 @@ async function consent(start) {
   const cookies = new Map();
   let next = start;
   while (!next.startsWith(REDIRECT)) {
-    const res = await fetch(next, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(next, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
@@ -72,15 +91,39 @@ async function consent(start) {
 }
 
 try {
-  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' }).returning({ id: users.id });
-  const [root] = await db.insert(objects).values({ ownerId: user.id, dataType: 'root_object', name: 'My Desk' }).returning({ id: objects.id });
+  const [user] = await db
+    .insert(users)
+    .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' })
+    .returning({ id: users.id });
+  const [root] = await db
+    .insert(objects)
+    .values({ ownerId: user.id, dataType: 'root_object', name: 'My Desk' })
+    .returning({ id: objects.id });
   await db.update(users).set({ rootFolder: root.id }).where(sql`id = ${user.id}`);
 
   const states = createOAuthStates(db);
-  const trip = await states.begin({ purpose: 'connect', ownerId: user.id, provider: 'google', redirectPath: 'my-source' });
-  const scopes = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/drive.readonly', 'https://www.googleapis.com/auth/gmail.readonly'];
+  const trip = await states.begin({
+    purpose: 'connect',
+    ownerId: user.id,
+    provider: 'google',
+    redirectPath: 'my-source',
+  });
+  const scopes = [
+    'openid',
+    'email',
+    'profile',
+    'https://www.googleapis.com/auth/drive.readonly',
+    'https://www.googleapis.com/auth/gmail.readonly',
+  ];
   const back = await consent(
-    await runtime.google.authorizationUrl({ redirectUri: REDIRECT, scopes, state: trip.state, codeChallenge: trip.codeChallenge, nonce: trip.nonce, offline: true }),
+    await runtime.google.authorizationUrl({
+      redirectUri: REDIRECT,
+      scopes,
+      state: trip.state,
+      codeChallenge: trip.codeChallenge,
+      nonce: trip.nonce,
+      offline: true,
+    }),
   );
   const exchange = await runtime.google.exchangeCode({
     callbackUrl: back,
@@ -92,7 +135,15 @@ try {
   });
   const connections = [];
   for (const service of ['gdrive', 'gmail']) {
-    connections.push(await runtime.store.save({ ownerId: user.id, service, accountEmail: 'ada@example.com', tokens: exchange.tokens, scopes: exchange.scopes }));
+    connections.push(
+      await runtime.store.save({
+        ownerId: user.id,
+        service,
+        accountEmail: 'ada@example.com',
+        tokens: exchange.tokens,
+        scopes: exchange.scopes,
+      }),
+    );
   }
 
   globalThis.gc?.();
@@ -102,26 +153,46 @@ try {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   const count = async (source) =>
-    (await queryRows(db, sql`SELECT count(*)::int AS n FROM objects WHERE owner_id = ${user.id} AND source = ${source}`))[0].n;
+    (
+      await queryRows(
+        db,
+        sql`SELECT count(*)::int AS n FROM objects WHERE owner_id = ${user.id} AND source = ${source}`,
+      )
+    )[0].n;
 
-  console.log(`\nImport from a loopback Google on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (IMPORT_CONCURRENCY ${config.IMPORT_CONCURRENCY}):`);
-  for (const [i, label] of [[0, 'Drive'], [1, 'Gmail']]) {
+  console.log(
+    `\nImport from a loopback Google on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (IMPORT_CONCURRENCY ${config.IMPORT_CONCURRENCY}):`,
+  );
+  for (const [i, label] of [
+    [0, 'Drive'],
+    [1, 'Gmail'],
+  ]) {
     const t0 = performance.now();
     await runtime.runner.sync(connections[i].id);
     const ms = performance.now() - t0;
     const n = await count(i === 0 ? 'gdrive' : 'mail');
-    console.log(`  ${label}: ${n.toLocaleString('en-US')} items in ${seconds(ms)} s = ${Math.round((n / ms) * 1000)} items/s`);
+    console.log(
+      `  ${label}: ${n.toLocaleString('en-US')} items in ${seconds(ms)} s = ${Math.round((n / ms) * 1000)} items/s`,
+    );
   }
 
   // Ten changes at the provider: five new files, five new e-mails (each with an attachment).
   await fetch(`${url}/__test/files`, {
     method: 'POST',
-    body: JSON.stringify({ folder: 'New', files: Array.from({ length: 5 }, (_, i) => ({ name: `new-${i}.txt`, content: `new ${i}` })) }),
+    body: JSON.stringify({
+      folder: 'New',
+      files: Array.from({ length: 5 }, (_, i) => ({ name: `new-${i}.txt`, content: `new ${i}` })),
+    }),
   });
   for (let i = 0; i < 5; i++) {
     await fetch(`${url}/__test/mail`, {
       method: 'POST',
-      body: JSON.stringify({ from: 'new@example.com', subject: `New ${i}`, text: 'new', attachment: `new-${i}.txt` }),
+      body: JSON.stringify({
+        from: 'new@example.com',
+        subject: `New ${i}`,
+        text: 'new',
+        attachment: `new-${i}.txt`,
+      }),
     });
   }
   const t1 = performance.now();
@@ -129,8 +200,12 @@ try {
   const incremental = performance.now() - t1;
   clearInterval(sampler);
   const total = (await count('gdrive')) + (await count('mail'));
-  console.log(`  incremental sync of both after 10 changes: ${seconds(incremental)} s (${total.toLocaleString('en-US')} items in all)`);
-  console.log(`  RSS: ${mb(before)} MB before the imports, ${mb(peak)} MB at peak (+${mb(peak - before)} MB)`);
+  console.log(
+    `  incremental sync of both after 10 changes: ${seconds(incremental)} s (${total.toLocaleString('en-US')} items in all)`,
+  );
+  console.log(
+    `  RSS: ${mb(before)} MB before the imports, ${mb(peak)} MB at peak (+${mb(peak - before)} MB)`,
+  );
 } finally {
   fake.kill('SIGTERM');
   await blobs.close();

@@ -51,7 +51,6 @@ export function fetchPublicConfig(signal?: AbortSignal) {
   return apiRequest('/config', publicConfigSchema, { auth: 'none', signal });
 }
 
-/** Browser navigations (not fetch calls): the server sends the browser on, and back with `?error=`. */
+/** A browser navigation (not a fetch call): the server sends the browser on, and back with `?error=`. */
 export const googleSignInHref = (redirectPath: 'login' | 'signup') =>
   `/api/auth/login?redirect_path=${redirectPath}`;
-export const DROPBOX_CONNECT_HREF = '/api/dropbox/get_auth_url/signup';

@@ -13,7 +13,7 @@ describe.each(DB_KINDS)('Dropbox import on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    dropbox = await startFakeDropbox(`${PUBLIC_URL}/api/dropbox/callback`, 100);
+    dropbox = await startFakeDropbox(`${PUBLIC_URL}/api/dropbox/callback`, { pageSize: 100 });
     t = await buildTestApp(kind, {
       sources: true,
       env: {

@@ -45,7 +45,11 @@ export interface FakeDropbox {
  * paths, `reset`), `files/download` with Dropbox-API-Arg, `files/get_metadata`, `users/get_current_account`
  * and `auth/token/revoke`.
  */
-export async function startFakeDropbox(redirectUri: string, pageSize = 100): Promise<FakeDropbox> {
+export async function startFakeDropbox(
+  redirectUri: string,
+  options: { pageSize?: number; port?: number; controlRoutes?: boolean } = {},
+): Promise<FakeDropbox> {
+  const pageSize = options.pageSize ?? 100;
   const files = new Map<string, FakeEntry>(); // by lower-case path
   const changes: Change[] = [];
   const codes = new Map<string, { challenge: string }>();
@@ -107,6 +111,11 @@ export async function startFakeDropbox(redirectUri: string, pageSize = 100): Pro
     const u = new URL(req.url ?? '/', 'http://x');
     const route = u.pathname.replace(/^\/2\//, '');
     requests.push(`${req.method} ${u.pathname}`);
+    if (options.controlRoutes && u.pathname === '/__test/put') {
+      // For browser tests in another process: files to add.
+      const put = JSON.parse((await read(req)) || '{}') as { path: string; content: string };
+      return json(res, 200, { id: fake.put(put.path, put.content) });
+    }
     const left = limits.get(route) ?? 0;
     if (left > 0) {
       limits.set(route, left - 1);
@@ -216,7 +225,7 @@ export async function startFakeDropbox(redirectUri: string, pageSize = 100): Pro
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const fake: FakeDropbox = {

@@ -19,6 +19,7 @@ const SECTION_SERVICES: Partial<Record<SourceSection, ConnectionService[]>> = {
   drive: ['gdrive'],
   mail: ['gmail'],
   calender: ['gcalendar'],
+  dropBox: ['dropbox'],
 };
 
 function SourceEmpty({ section }: { section: SourceSection }) {

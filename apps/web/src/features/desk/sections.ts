@@ -72,7 +72,7 @@ export const DESK_SECTIONS: DeskSectionInfo[] = [
     path: 'dropBox',
     title: 'Dropbox',
     description: 'Files imported from your Dropbox.',
-    empty: 'Dropbox import arrives soon. Meanwhile, upload files from My Desk.',
+    empty: 'Connect Dropbox from My Sources: its files arrive here, and new ones follow on every sync.',
   },
 ];
 

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
 import { DisconnectModal } from '../sources/DisconnectModal';
+import { useDropboxConnect } from '../sources/dropbox-connect';
 import { useGoogleConnect } from '../sources/google-connect';
 import { useSources } from '../sources/queries';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
@@ -17,21 +18,26 @@ function sourceRows(c: PublicConfig, info: UserInfo) {
       name: 'Google Drive',
       connected: info.gdrive_active,
       server: offered(c.google.configured),
-      google: 'gdrive' as const,
+      service: 'gdrive' as const,
     },
     {
       name: 'Gmail',
       connected: info.gmail_active,
       server: offered(c.google.configured),
-      google: 'gmail' as const,
+      service: 'gmail' as const,
     },
     {
       name: 'Google Calendar',
       connected: false,
       server: offered(c.google.configured),
-      google: 'gcalendar' as const,
+      service: 'gcalendar' as const,
     },
-    { name: 'Dropbox', connected: info.dropbox_active, server: offered(c.dropbox.configured) },
+    {
+      name: 'Dropbox',
+      connected: info.dropbox_active,
+      server: offered(c.dropbox.configured),
+      service: 'dropbox' as const,
+    },
     {
       name: 'WhatsApp',
       connected: info.whatsapp_active,
@@ -47,8 +53,8 @@ function sourceRows(c: PublicConfig, info: UserInfo) {
   ];
 }
 
-/** Connect a Google service (Google's consent screen, back on My Sources), or disconnect it. */
-function GoogleActions({
+/** Connect a service (its provider's consent screen, then back on My Sources), or disconnect it. */
+function ServiceActions({
   service,
   label,
   connection,
@@ -57,7 +63,9 @@ function GoogleActions({
   label: string;
   connection: SourceConnection | undefined;
 }) {
-  const connect = useGoogleConnect('my-source', 'session', service);
+  const google = useGoogleConnect('my-source', 'session', service);
+  const dropbox = useDropboxConnect('my-source', 'session');
+  const connect = service === 'dropbox' ? dropbox : google;
   const [disconnecting, toggle] = useDisclosure(false);
   if (!connection) {
     return (
@@ -96,8 +104,8 @@ export function SourcesSettings() {
         Sources
       </Title>
       <Text c="dimmed">
-        Your WhatsApp number, and where each source stands: Google's services connect and disconnect here too.
-        Connecting Dropbox, other mail and calendar files arrives with each of them.
+        Your WhatsApp number, and where each source stands: Google's services and Dropbox connect and
+        disconnect here too. Connecting other mail and calendar files arrives with each of them.
       </Text>
       <Title order={3} size="h4" mt="sm">
         WhatsApp
@@ -132,8 +140,10 @@ export function SourcesSettings() {
           </Table.Thead>
           <Table.Tbody>
             {sourceRows(c, me.data).map((row) => {
-              const connection = row.google ? connectionOf(row.google) : undefined;
-              const connected = row.google ? connection !== undefined : row.connected;
+              const service = 'service' in row ? row.service : undefined;
+              const connection = service ? connectionOf(service) : undefined;
+              const connected = service ? connection !== undefined : row.connected;
+              const offered = service === 'dropbox' ? c.dropbox.configured : c.google.configured;
               return (
                 <Table.Tr key={row.name}>
                   <Table.Td>{row.name}</Table.Td>
@@ -146,8 +156,8 @@ export function SourcesSettings() {
                     <Text size="sm">{row.server}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {row.google && c.google.configured && (
-                      <GoogleActions service={row.google} label={row.name} connection={connection} />
+                    {service && offered && (
+                      <ServiceActions service={service} label={row.name} connection={connection} />
                     )}
                   </Table.Td>
                 </Table.Tr>

@@ -2,8 +2,9 @@ import type { PublicConfig, Services, SessionUser } from '@easio/shared';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DROPBOX_CONNECT_HREF, fetchMe } from '../../api/auth';
+import { fetchMe } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
+import { useDropboxConnect } from '../sources/dropbox-connect';
 import { useGoogleConnect } from '../sources/google-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
@@ -59,11 +60,9 @@ const ROWS: Row[] = [
   {
     key: 'dropbox_service',
     title: 'DropBox',
-    body: (config) =>
+    body: (config, account) =>
       config.dropbox.configured ? (
-        <Button component="a" href={DROPBOX_CONNECT_HREF} variant="light" w="fit-content">
-          Connect DropBox
-        </Button>
+        <SignupDropbox account={account} />
       ) : (
         <Unavailable>{NOT_CONFIGURED.dropbox}</Unavailable>
       ),
@@ -103,6 +102,34 @@ function SignupGoogle({ account }: { account: SessionUser | null }) {
       onClick={() => connect.mutate()}
     >
       Connect Google Drive
+    </Button>
+  );
+}
+
+/** Connect Dropbox from the wizard: Dropbox's consent page, then back to this step, connected. */
+function SignupDropbox({ account }: { account: SessionUser | null }) {
+  const token = account?.access_token ?? null;
+  const info = useSignupMe(token);
+  const connect = useDropboxConnect('signup', token ? { token } : 'none');
+  if (info.data?.dropbox_active) {
+    return (
+      <Group gap="xs">
+        <Badge color="teal.9" tt="none">
+          Connected
+        </Badge>
+        <Text size="sm">Your Dropbox is being imported onto your desk.</Text>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      variant="light"
+      w="fit-content"
+      loading={connect.isPending}
+      disabled={!token}
+      onClick={() => connect.mutate()}
+    >
+      Connect DropBox
     </Button>
   );
 }

@@ -12,6 +12,7 @@ import { localStore } from '../../state/storage';
 import { clearWizard, readWizard } from '../../state/wizard';
 import { useErrorParamToast } from '../auth/useErrorParamToast';
 import { useGoogleSignInReturn } from '../auth/useGoogleSignInReturn';
+import { useDropboxReturn } from '../sources/dropbox-connect';
 import { useGoogleConnectReturn } from '../sources/google-connect';
 import { LinkAccountsStep } from './LinkAccountsStep';
 import { REGISTER_MUTATION, RegisterStep } from './RegisterStep';
@@ -73,7 +74,10 @@ export function SignupPage() {
       [goTo, navigate],
     ),
   );
-  // Back from connecting Google Drive in step 3.
+  // Back from connecting Dropbox or Google Drive in step 3.
+  useDropboxReturn(
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: ['signup'] }), [queryClient]),
+  );
   const wizardAuth = useMemo(() => (tempUser ? { token: tempUser.access_token } : null), [tempUser]);
   useGoogleConnectReturn(
     'signup',

@@ -3,9 +3,10 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import { useMe, usePublicConfig } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
-import { GoogleServiceCard } from './GoogleServiceCard';
+import { useDropboxReturn } from './dropbox-connect';
 import { useGoogleConnectReturn } from './google-connect';
 import { useSources } from './queries';
+import { ServiceCard } from './ServiceCard';
 
 interface SourceRow {
   name: string;
@@ -17,7 +18,7 @@ interface SourceRow {
   deskPath: string;
 }
 
-const GOOGLE_SERVICES: { service: ConnectionService; description: string; deskPath: string }[] = [
+const CONNECTABLE: { service: ConnectionService; description: string; deskPath: string }[] = [
   {
     service: 'gdrive',
     description:
@@ -34,16 +35,14 @@ const GOOGLE_SERVICES: { service: ConnectionService; description: string; deskPa
     description: 'Your events, with their times, places and attendees.',
     deskPath: '/my-desk/calender',
   },
+  {
+    service: 'dropbox',
+    description: 'Files from your Dropbox, in the folders they are in there.',
+    deskPath: '/my-desk/dropBox',
+  },
 ];
 
 const SOURCES: SourceRow[] = [
-  {
-    name: 'Dropbox',
-    description: 'Files from your Dropbox.',
-    connected: (info) => info.dropbox_active,
-    unavailable: (config) => (config.dropbox.configured ? null : 'Dropbox is not configured on this server'),
-    deskPath: '/my-desk/dropBox',
-  },
   {
     name: 'WhatsApp',
     description: 'Files and links you send to your Easio number.',
@@ -118,19 +117,22 @@ export function MySourcePage() {
     sources.data?.connections.find((c) => c.service === service);
   const googleOff =
     config.data && !config.data.google.configured ? 'Google is not configured on this server' : null;
+  const dropboxOff =
+    config.data && !config.data.dropbox.configured ? 'Dropbox is not configured on this server' : null;
+  useDropboxReturn();
   return (
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <UploadsCard />
-        {GOOGLE_SERVICES.map((g) => (
-          <GoogleServiceCard
+        {CONNECTABLE.map((g) => (
+          <ServiceCard
             key={g.service}
             service={g.service}
             description={g.description}
             deskPath={g.deskPath}
             connection={connectionOf(g.service)}
-            unavailable={googleOff}
+            unavailable={g.service === 'dropbox' ? dropboxOff : googleOff}
           />
         ))}
         {SOURCES.map((source) => {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Browser tests of Google: a loopback stand-in for Google (OpenID provider and Drive API, from the
-// server's test code, hence `node --import tsx`) and an Easio server configured to use it.
+// Browser tests of the providers: loopback stand-ins for Google (OpenID provider, Drive, Gmail and
+// Calendar) and Dropbox, from the server's test code (hence `node --import tsx`), and an Easio server
+// configured to use them.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { FAKE_DROPBOX_APP, startFakeDropbox } from '../apps/server/src/test/fake-dropbox/server.ts';
 import { FAKE_CLIENT, startFakeGoogle } from '../apps/server/src/test/fake-google/server.ts';
 
 const port = Number(process.env.PORT ?? 3101);
@@ -15,6 +17,10 @@ const google = await startFakeGoogle(
     controlRoutes: true,
   },
 );
+const dropbox = await startFakeDropbox(`${app}/api/dropbox/callback`, {
+  port: googlePort + 1,
+  controlRoutes: true,
+});
 
 const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs', import.meta.url))], {
   env: {
@@ -25,6 +31,11 @@ const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs'
     GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
     GOOGLE_ISSUER: google.url,
     GOOGLE_API_URL: google.url,
+    DROPBOX_APP_KEY: FAKE_DROPBOX_APP.key,
+    DROPBOX_APP_SECRET: FAKE_DROPBOX_APP.secret,
+    DROPBOX_OAUTH_URL: dropbox.url,
+    DROPBOX_API_URL: dropbox.url,
+    DROPBOX_CONTENT_URL: dropbox.url,
   },
   stdio: 'inherit',
 });
@@ -33,7 +44,7 @@ const stop = async (code) => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  await google.close();
+  await Promise.all([google.close(), dropbox.close()]);
   process.exit(code);
 };
 server.on('exit', (code) => void stop(code ?? 1));

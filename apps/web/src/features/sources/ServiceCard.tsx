@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { formatDate } from '../desk/object-info';
 import { DisconnectModal } from './DisconnectModal';
+import { useDropboxConnect } from './dropbox-connect';
 import { FailureList } from './FailureList';
 import { GmailLabels } from './GmailLabels';
 import { useGoogleConnect } from './google-connect';
@@ -19,10 +20,10 @@ function stateBadge(connection: SourceConnection | undefined) {
 }
 
 /**
- * A Google service on /my-source: connect it, or see its account, last sync, progress and failures,
- * sync it now and disconnect it.
+ * A connectable service on /my-source (Google's, Dropbox): connect it, or see its account, last sync,
+ * progress and failures, sync it now and disconnect it.
  */
-export function GoogleServiceCard({
+export function ServiceCard({
   service,
   description,
   deskPath,
@@ -37,7 +38,9 @@ export function GoogleServiceCard({
   unavailable: string | null;
 }) {
   const label = SERVICE_LABEL[service];
-  const connect = useGoogleConnect('my-source', 'session', service);
+  const google = useGoogleConnect('my-source', 'session', service);
+  const dropbox = useDropboxConnect('my-source', 'session');
+  const connect = service === 'dropbox' ? dropbox : google;
   const sync = useSyncNow(service);
   const [showFailures, failuresToggle] = useDisclosure(false);
   const [disconnecting, disconnectToggle] = useDisclosure(false);
