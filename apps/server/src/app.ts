@@ -35,6 +35,7 @@ import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
 import { createSourcesRuntime } from './sources/runtime.js';
 import type { SyncScheduler } from './sources/sync-jobs.js';
+import { whatsappWebhookRoutes } from './sources/whatsapp/webhook-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -113,7 +114,7 @@ export async function buildApp({
   const publicConfig: PublicConfig = {
     google: { configured: sources.google !== null },
     dropbox: { configured: sources.dropbox !== null },
-    whatsapp: { configured: false },
+    whatsapp: { configured: sources.whatsapp !== null },
     extension: { store_url: config.EXTENSION_STORE_URL ?? null },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
   };
@@ -160,6 +161,13 @@ export async function buildApp({
     scheduler: syncScheduler,
     services: [...sources.sources.values()].filter((s) => s.provider === 'google').map((s) => s.service),
     publicUrl: config.publicUrl,
+  });
+  await app.register(whatsappWebhookRoutes, {
+    prefix: '/api/whatsapp',
+    db: database.db,
+    store: sources.store,
+    runner: sources.runner,
+    whatsapp: sources.whatsapp,
   });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',

@@ -72,6 +72,16 @@ export const configSchema = z.object({
   /** Dropbox's API (token endpoint and `/2/…` calls) and its content host (downloads). */
   DROPBOX_API_URL: z.url().default('https://api.dropboxapi.com'),
   DROPBOX_CONTENT_URL: z.url().default('https://content.dropboxapi.com'),
+  /**
+   * The WhatsApp Business Cloud API: what the webhook's verification must name, the app secret its
+   * deliveries are signed with, and the token media is downloaded with (all three, or WhatsApp is off).
+   */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(8).optional(),
+  /** Easio's business number's id: set, each saved message is answered "Saved to your desk". */
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** File downloads one sync runs at once. */
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Connected sources are synced again this often (0: only when asked). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Source } from './constants.js';
 
 /** The services a user connects one by one; each is one `source_connections` row. */
-export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar', 'dropbox'] as const;
+export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar', 'dropbox', 'whatsapp'] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
 /** Where each service's items show: their `source` on the desk. */
@@ -11,6 +11,7 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   gmail: 'mail',
   gcalendar: 'calendar',
   dropbox: 'dropbox',
+  whatsapp: 'whatsapp',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -18,6 +19,7 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   gmail: 'Gmail',
   gcalendar: 'Google Calendar',
   dropbox: 'Dropbox',
+  whatsapp: 'WhatsApp',
 };
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);

@@ -50,6 +50,17 @@ export function createConnectionStore(db: Db, cipher: TokenCipher) {
       return row;
     },
 
+    /** The user's connection to a service that needs no grant (WhatsApp), made the first time it is needed. */
+    async ensure(ownerId: string, service: ConnectionService): Promise<SourceConnectionRow> {
+      await db
+        .insert(sourceConnections)
+        .values({ ownerId, service, tokens: cipher.seal({}) })
+        .onConflictDoNothing({ target: [sourceConnections.ownerId, sourceConnections.service] });
+      const found = await this.find(ownerId, service);
+      if (!found) throw new Error(`no ${service} connection for ${ownerId}`);
+      return found;
+    },
+
     async find(ownerId: string, service: ConnectionService): Promise<SourceConnectionRow | undefined> {
       const [row] = await db
         .select()

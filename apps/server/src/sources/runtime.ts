@@ -16,6 +16,16 @@ import type { ProviderGrant } from './oauth-tokens.js';
 import type { Source } from './source.js';
 import { createSyncRunner, type SyncRunner } from './sync-runner.js';
 import { createTokenCipher } from './token-cipher.js';
+import { createGraphApi, type GraphApi } from './whatsapp/graph-api.js';
+import { whatsappSource } from './whatsapp/whatsapp-source.js';
+
+export interface WhatsappSetup {
+  verifyToken: string;
+  appSecret: string;
+  graph: GraphApi;
+  /** Easio's business number's id, for "Saved to your desk" replies; null: no replies. */
+  phoneNumberId: string | null;
+}
 
 export interface SourcesRuntime {
   store: ConnectionStore;
@@ -23,6 +33,8 @@ export interface SourcesRuntime {
   google: GoogleOAuth | null;
   /** Null when this server has no Dropbox app. */
   dropbox: DropboxOAuth | null;
+  /** Null when this server has no WhatsApp Business Cloud API app. */
+  whatsapp: WhatsappSetup | null;
   sources: ReadonlyMap<ConnectionService, Source>;
   runner: SyncRunner;
   /** Revokes a connection's grant at its provider. */
@@ -65,7 +77,21 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
           apiUrl: config.DROPBOX_API_URL,
         })
       : null;
+  const whatsapp =
+    config.WHATSAPP_VERIFY_TOKEN && config.WHATSAPP_APP_SECRET && config.WHATSAPP_ACCESS_TOKEN
+      ? {
+          verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+          appSecret: config.WHATSAPP_APP_SECRET,
+          graph: createGraphApi({
+            apiUrl: config.WHATSAPP_API_URL,
+            accessToken: config.WHATSAPP_ACCESS_TOKEN,
+          }),
+          phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID ?? null,
+        }
+      : null;
   const sources = new Map<ConnectionService, Source>();
+  // Always there: chat exports are uploaded whether or not the webhook is set up.
+  sources.set('whatsapp', whatsappSource());
   if (dropbox) {
     const oauth = dropbox;
     sources.set('dropbox', {
@@ -116,6 +142,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     store,
     google,
     dropbox,
+    whatsapp,
     sources,
     runner,
     revoke,

@@ -244,6 +244,35 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       }
     },
 
+    /**
+     * Stores items that arrived by themselves (a webhook's messages, an uploaded export) for the
+     * connection, as a sync page is stored; answers the counts.
+     */
+    async importItems(connectionId: string, items: ImportedItem[]): Promise<Counts> {
+      const [connection] = await db
+        .select()
+        .from(sourceConnections)
+        .where(eq(sourceConnections.id, connectionId));
+      const counts = zero();
+      if (!connection || items.length === 0) return counts;
+      const run = await openRun(connection);
+      counts.seen = items.length;
+      await storeAll(run, items, counts);
+      await db
+        .update(sourceConnections)
+        .set({
+          imported: sql`${sourceConnections.imported} + ${counts.imported}`,
+          failed: sql`${sourceConnections.failed} + ${counts.failed}`,
+          seen: sql`${sourceConnections.seen} + ${counts.seen}`,
+          skipped: sql`${sourceConnections.skipped} + ${counts.skipped}`,
+          lastSyncAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(sourceConnections.id, connectionId));
+      if (counts.imported) deps.onItemsAdded(connection.ownerId);
+      return counts;
+    },
+
     /** Tries the listed failures again (else the oldest `limit`); answers how many imported and failed again. */
     async retry(
       connectionId: string,

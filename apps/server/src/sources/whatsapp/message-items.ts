@@ -1,0 +1,62 @@
+import type { DataType } from '@easio/shared';
+
+/** What a message (delivered or exported) becomes on the desk, before any media is fetched. */
+export interface MessageItem {
+  dataType: DataType;
+  name: string;
+  url: string | null;
+  content: string | null;
+  metadata: Record<string, unknown>;
+}
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/i;
+const ONLY_URL = /^\s*https?:\/\/[^\s<>"]+\s*$/i;
+
+/** "Lease renewal was agreed…" → a name of at most 80 characters from the first line. */
+export function nameFromText(text: string, fallback: string): string {
+  const line =
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '';
+  return (line.length > 80 ? `${line.slice(0, 79)}…` : line) || fallback;
+}
+
+/** A text: a link when it is only an address, a url note when it has words too, else a note. */
+export function textItem(text: string): MessageItem {
+  const url = URL_PATTERN.exec(text)?.[0]?.replace(/[).,;]+$/, '') ?? null;
+  if (url && ONLY_URL.test(text)) {
+    return { dataType: 'url_object', name: url, url, content: null, metadata: {} };
+  }
+  if (url)
+    return { dataType: 'url_note_object', name: nameFromText(text, url), url, content: text, metadata: {} };
+  return {
+    dataType: 'note_object',
+    name: nameFromText(text, 'WhatsApp note'),
+    url: null,
+    content: text,
+    metadata: {},
+  };
+}
+
+/** A shared location, with the place's name and address when given. */
+export function locationItem(place: {
+  latitude: number;
+  longitude: number;
+  name?: string | null;
+  address?: string | null;
+}): MessageItem {
+  const name = place.name || place.address || `${place.latitude.toFixed(5)}, ${place.longitude.toFixed(5)}`;
+  return {
+    dataType: 'location_object',
+    name,
+    url: null,
+    content: place.address ?? null,
+    metadata: {
+      latitude: place.latitude,
+      longitude: place.longitude,
+      place_name: place.name ?? null,
+      address: place.address ?? null,
+    },
+  };
+}
