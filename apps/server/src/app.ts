@@ -35,6 +35,7 @@ import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
 import { createSourcesRuntime } from './sources/runtime.js';
 import type { SyncScheduler } from './sources/sync-jobs.js';
+import { chatExportRoutes } from './sources/whatsapp/chat-export-routes.js';
 import { whatsappWebhookRoutes } from './sources/whatsapp/webhook-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -168,6 +169,14 @@ export async function buildApp({
     store: sources.store,
     runner: sources.runner,
     whatsapp: sources.whatsapp,
+  });
+  await app.register(chatExportRoutes, {
+    prefix: '/api/whatsapp',
+    blobs,
+    store: sources.store,
+    runner: sources.runner,
+    maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
   });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',

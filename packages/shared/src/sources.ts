@@ -120,3 +120,26 @@ export const googleSignInReturnSchema = z.object({
   email: z.string().default(''),
   profile_picture: z.string().default(''),
 });
+
+/** `POST /api/whatsapp/chat_exports`: what an uploaded chat export holds, so the user picks whose messages to keep. */
+export const chatExportPreviewSchema = z.object({
+  /** Names the upload for the import call. */
+  id: z.string(),
+  file_name: z.string(),
+  messages: z.number().int(),
+  senders: z.array(z.object({ name: z.string(), messages: z.number().int() })),
+  /** Files the export carries (a `.zip` with media). */
+  files: z.number().int(),
+  /** Messages naming a file the export does not carry (exported without media). */
+  missing_files: z.number().int(),
+});
+export type ChatExportPreview = z.infer<typeof chatExportPreviewSchema>;
+
+export const chatExportImportSchema = z.strictObject({
+  keep: z.array(z.string().min(1).max(200)).min(1, 'Choose whose messages to keep').max(1000),
+});
+export const chatExportResultSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});

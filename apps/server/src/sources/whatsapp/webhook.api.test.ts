@@ -157,7 +157,9 @@ describe.each(DB_KINDS)('the WhatsApp webhook on %s', (kind) => {
 
     graph.failing.delete('media-flaky');
     expect((await post(body)).statusCode).toBe(200);
-    expect((await mine()).map((i) => i.name)).toContainEqual(expect.stringMatching(/^WhatsApp audio 2026-01-01 10\.00\.ogg$/));
+    expect((await mine()).map((i) => i.name)).toContainEqual(
+      expect.stringMatching(/^WhatsApp audio 2026-01-01 10\.00\.ogg$/),
+    );
     const after = (
       await t.app.inject({ method: 'GET', url: '/api/sources/whatsapp/failures', headers: me.auth })
     ).json<{

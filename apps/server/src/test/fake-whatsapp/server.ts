@@ -59,16 +59,14 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         res.writeHead(200, { 'content-type': found.mimeType }).end(found.content);
         return;
       }
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            url: `${url}/bytes/${encodeURIComponent(id)}`,
-            mime_type: found.mimeType,
-            file_size: found.content.length,
-            id,
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          url: `${url}/bytes/${encodeURIComponent(id)}`,
+          mime_type: found.mimeType,
+          file_size: found.content.length,
+          id,
+        }),
+      );
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
