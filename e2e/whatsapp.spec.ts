@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInNewUser, signUpToStep3, uniqueUser, violations } from './helpers';
+import { row, signedInNewUser, signUpToStep3, uniqueUser, violations } from './helpers';
 
 /** Types a number into the WhatsApp box and saves it. */
 async function saveNumber(page: Page, number: string) {
@@ -62,4 +62,32 @@ test('a user changes the WhatsApp number on the sources settings, with another c
   await expect(
     sources.getByRole('row', { name: /^Dropbox not connected not configured on this server/ }),
   ).toBeVisible();
+});
+
+test('a user imports a WhatsApp chat export, keeping one person’s messages, and finds them on the WhatsApp page', async ({
+  page,
+  request,
+}) => {
+  await signedInNewUser(page, request);
+  await page.goto('/my-desk/whatsApp');
+  const chat = [
+    '31/12/2023, 21:41 - Ana: Happy new year!',
+    '01/01/2024, 09:05 - Ravi: Flat papers are at https://example.com/flat',
+    '01/01/2024, 09:06 - Ravi: location: https://maps.google.com/?q=18.5204,73.8567',
+  ].join('\n');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import a chat export' }).click();
+  await (await chooser).setFiles({
+    name: 'WhatsApp Chat with Ravi.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(chat),
+  });
+  const dialog = page.getByRole('dialog', { name: 'Import a WhatsApp chat' });
+  await expect(dialog.getByText('WhatsApp Chat with Ravi.txt: 3 messages.')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Ana (1)' }).uncheck();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('2 messages imported')).toBeVisible();
+  await expect(row(page, 'Flat papers are at https://example.com/flat')).toBeVisible();
+  await expect(row(page, '18.52040, 73.85670')).toBeVisible();
+  await expect(page.getByText('Happy new year!')).toHaveCount(0);
 });

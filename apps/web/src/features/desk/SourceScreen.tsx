@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '../../components/Page';
+import { ChatExportImport } from '../sources/ChatExportImport';
 import { SourceSyncBanner } from '../sources/SourceSyncBanner';
 import { ListingPane } from './browser/ListingPane';
 import { useSelection } from './browser/use-selection';
@@ -73,6 +74,7 @@ export function SourceScreen({ section }: { section: SourceSection }) {
           </Text>
         </Stack>
         {SECTION_SERVICES[section] && <SourceSyncBanner services={SECTION_SERVICES[section]} />}
+        {section === 'whatsApp' && <ChatExportImport />}
         <DeskToolbar kindFilter={false} panel={false} view={!gallery} />
         <ListingPane
           label={info.title}

@@ -1,8 +1,10 @@
 import type { ConnectionService, PublicConfig, UserInfo } from '@easio/shared';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe, usePublicConfig } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
+import { ChatExportImport } from './ChatExportImport';
 import { useDropboxReturn } from './dropbox-connect';
 import { useGoogleConnectReturn } from './google-connect';
 import { useSources } from './queries';
@@ -16,6 +18,10 @@ interface SourceRow {
   unavailable?: (config: PublicConfig) => string | null;
   /** Where its items show on the desk. */
   deskPath: string;
+  /** How it is connected, when it can be already (else: later). */
+  how?: string;
+  /** What the card offers besides (WhatsApp: importing a chat export). */
+  extra?: () => ReactNode;
 }
 
 const CONNECTABLE: { service: ConnectionService; description: string; deskPath: string }[] = [
@@ -45,8 +51,10 @@ const CONNECTABLE: { service: ConnectionService; description: string; deskPath: 
 const SOURCES: SourceRow[] = [
   {
     name: 'WhatsApp',
-    description: 'Files and links you send to your Easio number.',
+    description: 'Files and links you send to your Easio number, and chat exports.',
     connected: (info) => info.whatsapp_active,
+    how: 'Save your WhatsApp number in Settings › Sources: what you then send to Easio’s number lands on your desk.',
+    extra: () => <ChatExportImport />,
     unavailable: (config) =>
       config.whatsapp.configured ? null : 'WhatsApp is not configured on this server',
     deskPath: '/my-desk/whatsApp',
@@ -167,13 +175,15 @@ export function MySourcePage() {
                 <Text size="xs" c="dimmed">
                   {connected
                     ? 'Its items show on your desk.'
-                    : 'Connecting it arrives in a later version. Meanwhile, upload files from My Desk.'}
+                    : (source.how ??
+                      'Connecting it arrives in a later version. Meanwhile, upload files from My Desk.')}
                 </Text>
                 {reason && !connected && (
                   <Text size="xs" c="dimmed">
                     {reason}.
                   </Text>
                 )}
+                {source.extra?.()}
                 {connected && (
                   <Button component={Link} to={source.deskPath} size="xs" variant="subtle" w="fit-content">
                     See its items
