@@ -127,6 +127,11 @@ describe.each(DB_KINDS)('WhatsApp chat export import on %s', (kind) => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json<{ detail: string }>().detail).toMatch(/larger than this server accepts/);
 
+    // An entry holding more than it declares is refused when read, by its actual size.
+    const liar = declareSize(zipSync({ '_chat.txt': Buffer.from(CHAT) }, { level: 0 }), 10);
+    const lied = await upload('liar.zip', liar);
+    expect(lied.statusCode).toBe(422);
+
     const noChat = await upload('photos.zip', Buffer.from(zipSync({ 'a.png': TINY_PNG })));
     expect(noChat.json()).toEqual({ detail: 'The ZIP holds no WhatsApp chat (_chat.txt)' });
 
