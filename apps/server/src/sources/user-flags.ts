@@ -4,10 +4,13 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 
 /** The user info switch (spec section 3) each service turns on while connected. */
-const USER_FLAG: Partial<Record<ConnectionService, 'gdriveActive' | 'gmailActive' | 'dropboxActive'>> = {
+const USER_FLAG: Partial<
+  Record<ConnectionService, 'gdriveActive' | 'gmailActive' | 'dropboxActive' | 'whatsappActive'>
+> = {
   gdrive: 'gdriveActive',
   gmail: 'gmailActive',
   dropbox: 'dropboxActive',
+  whatsapp: 'whatsappActive',
 };
 
 /** Turns the services' switches on or off in the user's info (those without one are left alone). */

@@ -183,4 +183,24 @@ describe.each(DB_KINDS)('the WhatsApp webhook on %s', (kind) => {
     expect((await post(huge)).statusCode).toBe(413);
     expect((await mine()).length).toBe(before);
   });
+
+  it('disconnecting WhatsApp turns it off and, when asked, deletes what it brought', async () => {
+    const count = (await mine()).length;
+    expect(count).toBeGreaterThan(0);
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: '/api/sources/whatsapp/disconnect',
+      headers: me.auth,
+      payload: { delete_items: true },
+    });
+    expect(gone.json()).toEqual({ deleted_items: count });
+    expect(await mine()).toEqual([]);
+    const info = await t.app.inject({ method: 'GET', url: '/api/auth/users/me', headers: me.auth });
+    expect(info.json()).toMatchObject({ whatsapp_active: false, phone_number: phone });
+    // Messages from the number are dropped now.
+    expect((await post(delivery([message(phone, 'text', { text: { body: 'after' } })]))).statusCode).toBe(
+      200,
+    );
+    expect(await mine()).toEqual([]);
+  });
 });

@@ -1,5 +1,12 @@
-import { DISCONNECT_WHATSAPP_MUTATION, type UserInfo, userInfoSchema } from '@easio/shared';
+import {
+  type ConnectionService,
+  DISCONNECT_WHATSAPP_MUTATION,
+  SERVICE_LABEL,
+  type UserInfo,
+  userInfoSchema,
+} from '@easio/shared';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -7,8 +14,25 @@ import { errorMessage } from '../../api/error-message';
 import { graphqlRequest } from '../../api/graphql';
 import { storeMe, useMe } from '../../api/queries';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { DisconnectModal } from '../sources/DisconnectModal';
+import { useSources } from '../sources/queries';
 
 const answer = z.object({ update_users_by_pk: userInfoSchema.nullable() });
+
+/** The services linked by OAuth, each with its account and a way to disconnect it. */
+const LINKED: ConnectionService[] = ['gdrive', 'gmail', 'gcalendar', 'dropbox'];
+
+function DisconnectButton({ service, items }: { service: ConnectionService; items: number }) {
+  const [opened, toggle] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="default" onClick={toggle.open}>
+        Disconnect {SERVICE_LABEL[service]}
+      </Button>
+      <DisconnectModal service={service} items={items} opened={opened} onClose={toggle.close} />
+    </>
+  );
+}
 
 function Row({
   name,
@@ -43,7 +67,7 @@ function Row({
   );
 }
 
-/** /profile/accounts: the accounts linked to this desk, and turning WhatsApp off. */
+/** /profile/accounts: the accounts linked to this desk, each with a way to disconnect it (and what it brought). */
 export function AccountsPage() {
   const me = useMe();
   const queryClient = useQueryClient();
@@ -59,6 +83,10 @@ export function AccountsPage() {
     },
     onError: (error) => toastError(errorMessage(error)),
   });
+  const sources = useSources();
+  const connectionOf = (service: ConnectionService) =>
+    sources.data?.connections.find((c) => c.service === service);
+  const whatsapp = connectionOf('whatsapp');
   const info = me.data;
   if (!info) return null;
   return (
@@ -66,18 +94,36 @@ export function AccountsPage() {
       <Title order={2} size="h4">
         Connected accounts
       </Title>
-      <Row name="Google Drive" on={info.gdrive_active} />
-      <Row name="Gmail" on={info.gmail_active} />
-      <Row name="Dropbox" on={info.dropbox_active} />
+      {LINKED.map((service) => {
+        const connection = connectionOf(service);
+        return (
+          <Row
+            key={service}
+            name={SERVICE_LABEL[service]}
+            on={connection !== undefined}
+            detail={connection?.account_email ?? undefined}
+            action={connection ? <DisconnectButton service={service} items={connection.items} /> : undefined}
+          />
+        );
+      })}
       <Row
         name="WhatsApp"
         on={info.whatsapp_active}
         detail={info.whatsapp_active && info.phone_number ? `+${info.phone_number}` : undefined}
         action={
           info.whatsapp_active ? (
-            <Button variant="default" onClick={() => disconnect.mutate(info)} loading={disconnect.isPending}>
-              Disconnect WhatsApp
-            </Button>
+            whatsapp ? (
+              // Messages it brought are on the desk: offer to delete them too.
+              <DisconnectButton service="whatsapp" items={whatsapp.items} />
+            ) : (
+              <Button
+                variant="default"
+                onClick={() => disconnect.mutate(info)}
+                loading={disconnect.isPending}
+              >
+                Disconnect WhatsApp
+              </Button>
+            )
           ) : undefined
         }
       />
