@@ -74,7 +74,8 @@ test('the connected accounts turn WhatsApp off; help answers questions', async (
   await expect(page.getByText(/^\+\d+9876543210$/)).toBeVisible();
   await whatsapp.click();
   await expect(whatsapp).toBeHidden();
-  await expect(page.getByText('not connected')).toHaveCount(4);
+  // Google Drive, Gmail, Google Calendar, Dropbox and now WhatsApp.
+  await expect(page.getByText('not connected')).toHaveCount(5);
 
   await page.goto('/profile/help');
   await page.getByRole('button', { name: 'How do I get everything out, or leave?' }).click();
