@@ -98,6 +98,7 @@ export function SourcesSettings() {
   const sources = useSources();
   const connectionOf = (service: ConnectionService) =>
     sources.data?.connections.find((x) => x.service === service);
+  const whatsapp = me.data?.whatsapp_active ? connectionOf('whatsapp') : undefined;
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -158,6 +159,10 @@ export function SourcesSettings() {
                   <Table.Td>
                     {service && offered && (
                       <ServiceActions service={service} label={row.name} connection={connection} />
+                    )}
+                    {row.name === 'WhatsApp' && whatsapp && (
+                      // Connected by the number box above; what it brought can go with it.
+                      <ServiceActions service="whatsapp" label="WhatsApp" connection={whatsapp} />
                     )}
                   </Table.Td>
                 </Table.Tr>
