@@ -15,6 +15,7 @@ import type { ObjectRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { recordFilings } from '../recommendations/filing-events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { nameFromText } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -133,7 +134,11 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
       let values: NewObject;
       switch (input.data_type) {
         case 'note_object':
-          values = { ...base, name: input.name ?? firstLine(input.content, 'Note'), content: input.content };
+          values = {
+            ...base,
+            name: input.name ?? nameFromText(input.content, 'Note'),
+            content: input.content,
+          };
           break;
         case 'url_object':
           values = { ...base, name: input.name ?? input.url, url: input.url };
@@ -141,7 +146,7 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
         case 'url_note_object':
           values = {
             ...base,
-            name: input.name ?? firstLine(input.content, input.url),
+            name: input.name ?? nameFromText(input.content, input.url),
             url: input.url,
             content: input.content,
           };
@@ -241,15 +246,6 @@ function missing(n: number): string {
   return n === 1
     ? 'One of the chosen items was not found; nothing was changed'
     : `${n} of the chosen items were not found; nothing was changed`;
-}
-
-function firstLine(text: string, fallback: string): string {
-  const line =
-    text
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim() ?? '';
-  return (line.length > 80 ? `${line.slice(0, 79)}…` : line) || fallback;
 }
 
 export type DeskService = ReturnType<typeof createDeskService>;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ItemError, SyncError } from './provider-errors.js';
 
 /** Hands out a valid access token, refreshing it when asked (after a 401). */
@@ -73,6 +74,24 @@ export function createProviderHttp(options: ProviderHttpOptions) {
       throw new ItemError(what, response.status, reason);
     }
   };
+}
+
+/** A JSON answer checked against `schema`: anything else (HTML, garbage, another shape) stops the sync clearly. */
+export async function jsonAnswer<S extends z.ZodType>(
+  provider: string,
+  what: string,
+  response: Response,
+  schema: S,
+): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new SyncError(`${provider} answered ${what} with something that is not JSON`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new SyncError(`${provider} answered ${what} in an unexpected shape`);
+  return parsed.data;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type ObjectRow, objects, type SourceConnectionRow } from '../db/schema.js';
 import { lockBlobKeys } from '../desk/blob-cleanup.js';
@@ -155,36 +155,28 @@ export async function storeImportedItem(
 }
 
 /** Removes the connection's items at these paths or under them (a deleted folder names only itself). */
-export async function removeImportedPaths(
+export function removeImportedPaths(
   db: Db,
   connection: SourceConnectionRow,
   paths: string[],
-): Promise<{ count: number; blobKeys: string[]; thumbnailKeys: string[] }> {
-  if (paths.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
-  return db.transaction(async (tx) => {
-    const under = paths.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}/%`);
-    const rows = await tx
-      .select({ id: objects.id })
-      .from(objects)
-      .where(
-        and(
-          eq(objects.ownerId, connection.ownerId),
-          eq(objects.connectionId, connection.id),
-          or(
-            inArray(sql`${objects.metadata}->>'path_lower'`, paths),
-            sql`${objects.metadata}->>'path_lower' LIKE ANY(${sql`ARRAY[${sql.join(
-              under.map((u) => sql`${u}`),
-              sql`, `,
-            )}]::text[]`})`,
-          ),
-        ),
-      );
-    if (rows.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
-    return createDeskRepository(tx).deleteSubtrees(
-      connection.ownerId,
-      rows.map((r) => r.id),
-    );
-  });
+): Promise<Removed> {
+  const under = paths.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}/%`);
+  return removeWhere(
+    db,
+    connection.ownerId,
+    paths.length > 0,
+    and(
+      eq(objects.ownerId, connection.ownerId),
+      eq(objects.connectionId, connection.id),
+      or(
+        inArray(sql`${objects.metadata}->>'path_lower'`, paths),
+        sql`${objects.metadata}->>'path_lower' LIKE ANY(${sql`ARRAY[${sql.join(
+          under.map((u) => sql`${u}`),
+          sql`, `,
+        )}]::text[]`})`,
+      ),
+    ),
+  );
 }
 
 /** What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored. */
@@ -194,30 +186,37 @@ async function attachmentLink(tx: Db, target: StoreTarget, parent: string) {
 }
 
 /** Removes the items the provider deleted, with their attachments; answers how many went and the blob keys they held. */
-export async function removeImportedItems(
+export function removeImportedItems(
   db: Db,
   connection: SourceConnectionRow,
   deskSource: string,
   externalIds: string[],
-): Promise<{ count: number; blobKeys: string[]; thumbnailKeys: string[] }> {
-  if (externalIds.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
+): Promise<Removed> {
+  return removeWhere(
+    db,
+    connection.ownerId,
+    externalIds.length > 0,
+    and(
+      eq(objects.ownerId, connection.ownerId),
+      eq(objects.source, deskSource),
+      or(
+        inArray(objects.externalId, externalIds),
+        inArray(sql`${objects.metadata}->>'attachment_of'`, externalIds),
+      ),
+    ),
+  );
+}
+
+type Removed = { count: number; blobKeys: string[]; thumbnailKeys: string[] };
+
+/** Deletes the owner's objects matching `where` in one transaction; answers the blob keys they held. */
+async function removeWhere(db: Db, ownerId: string, any: boolean, where: SQL | undefined): Promise<Removed> {
+  if (!any) return { count: 0, blobKeys: [], thumbnailKeys: [] };
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: objects.id })
-      .from(objects)
-      .where(
-        and(
-          eq(objects.ownerId, connection.ownerId),
-          eq(objects.source, deskSource),
-          or(
-            inArray(objects.externalId, externalIds),
-            inArray(sql`${objects.metadata}->>'attachment_of'`, externalIds),
-          ),
-        ),
-      );
+    const rows = await tx.select({ id: objects.id }).from(objects).where(where);
     if (rows.length === 0) return { count: 0, blobKeys: [], thumbnailKeys: [] };
     return createDeskRepository(tx).deleteSubtrees(
-      connection.ownerId,
+      ownerId,
       rows.map((r) => r.id),
     );
   });

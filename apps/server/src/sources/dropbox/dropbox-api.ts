@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
-import { SyncError } from '../provider-errors.js';
-import { type AccessTokens, createProviderHttp, type ErrorDetail } from '../provider-http.js';
+import { type AccessTokens, createProviderHttp, type ErrorDetail, jsonAnswer } from '../provider-http.js';
 
 export interface DropboxApiOptions {
   apiUrl: string;
@@ -42,15 +41,7 @@ export function createDropboxApi({ apiUrl, contentUrl, tokens, sleep }: DropboxA
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(args),
       });
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new SyncError(`Dropbox answered ${route} with something that is not JSON`);
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new SyncError(`Dropbox answered ${route} in an unexpected shape`);
-      return parsed.data;
+      return jsonAnswer('Dropbox', route, response, schema);
     },
 
     /** `files/download`: the bytes as a stream, never held whole. */

@@ -4,7 +4,7 @@ import { importFailures, objects, sourceConnections, users } from '../../db/sche
 import { DB_KINDS } from '../../test/databases.js';
 import { connectGoogle, importGoogle } from '../../test/fake-google/connect.js';
 import { followToReturn } from '../../test/fake-google/follow.js';
-import { FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from '../../test/fake-google/server.js';
+import { type FakeGoogle, fakeGoogleEnv, startFakeGoogle } from '../../test/fake-google/server.js';
 import { buildTestApp, signedInUser, TEST_TOKEN_KEY, type TestApp } from '../../test/test-app.js';
 import { createTokenCipher } from '../token-cipher.js';
 
@@ -14,14 +14,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 describe.each(DB_KINDS)('Google Drive import on %s', (kind) => {
   let google: FakeGoogle;
   let t: TestApp;
-  const env = () => ({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: FAKE_CLIENT.id,
-    GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
-    GOOGLE_ISSUER: google.url,
-    GOOGLE_API_URL: google.url,
-    MAX_UPLOAD_MB: '1',
-  });
+  const env = () => ({ ...fakeGoogleEnv(google, PUBLIC_URL), MAX_UPLOAD_MB: '1' });
 
   beforeAll(async () => {
     google = await startFakeGoogle([
@@ -329,13 +322,7 @@ describe.each(DB_KINDS)('Google answering what it should not, on %s', (kind) => 
     google = await startFakeGoogle([`${PUBLIC_URL}/my-source`]);
     t = await buildTestApp(kind, {
       sources: true,
-      env: {
-        PUBLIC_URL,
-        GOOGLE_CLIENT_ID: FAKE_CLIENT.id,
-        GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
-        GOOGLE_ISSUER: google.url,
-        GOOGLE_API_URL: google.url,
-      },
+      env: fakeGoogleEnv(google, PUBLIC_URL),
       logger: { level: 'trace', stream: { write: (line: string) => void logs.push(line) } },
     });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { objects, users } from '../../db/schema.js';
 import { DB_KINDS } from '../../test/databases.js';
 import { connectGoogle, importGoogle } from '../../test/fake-google/connect.js';
-import { FAKE_CLIENT, type FakeGoogle, startFakeGoogle } from '../../test/fake-google/server.js';
+import { type FakeGoogle, fakeGoogleEnv, startFakeGoogle } from '../../test/fake-google/server.js';
 import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
 
 const PUBLIC_URL = 'http://easio.test';
@@ -17,13 +17,7 @@ describe.each(DB_KINDS)('Gmail and Google Calendar import on %s', (kind) => {
     google = await startFakeGoogle([`${PUBLIC_URL}/my-source`]);
     t = await buildTestApp(kind, {
       sources: true,
-      env: {
-        PUBLIC_URL,
-        GOOGLE_CLIENT_ID: FAKE_CLIENT.id,
-        GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
-        GOOGLE_ISSUER: google.url,
-        GOOGLE_API_URL: google.url,
-      },
+      env: fakeGoogleEnv(google, PUBLIC_URL),
     });
   });
   afterAll(async () => {

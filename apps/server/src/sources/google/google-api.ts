@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
-import { SyncError } from '../provider-errors.js';
-import { type AccessTokens, createProviderHttp, type ErrorDetail } from '../provider-http.js';
+import { type AccessTokens, createProviderHttp, type ErrorDetail, jsonAnswer } from '../provider-http.js';
 
 export interface GoogleApiOptions {
   baseUrl: string;
@@ -55,16 +54,7 @@ export function createGoogleApi({ baseUrl, tokens, sleep }: GoogleApiOptions) {
   return {
     /** A JSON answer, checked against `schema`: anything else (HTML, garbage) stops the sync clearly. */
     async json<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
-      const response = await get(path, query);
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new SyncError(`Google answered ${path} with something that is not JSON`);
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new SyncError(`Google answered ${path} in an unexpected shape`);
-      return parsed.data;
+      return jsonAnswer('Google', path, await get(path, query), schema);
     },
 
     /** A body as a stream, never held whole. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationItem, nameFromText, textItem } from './message-items.js';
+import { locationItem, textItem } from './message-items.js';
 
 describe('WhatsApp messages as items', () => {
   it('makes a link of a bare address, a url note of an address with words, and a note of the rest', () => {
@@ -16,7 +16,7 @@ describe('WhatsApp messages as items', () => {
       dataType: 'note_object',
       name: 'Call the bank',
     });
-    expect(nameFromText('x'.repeat(100), 'n')).toHaveLength(80);
+    expect(textItem('x'.repeat(100)).name).toHaveLength(80);
   });
 
   it('keeps a place with its coordinates, name and address', () => {

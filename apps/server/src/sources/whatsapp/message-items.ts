@@ -1,4 +1,5 @@
 import type { DataType } from '@easio/shared';
+import { nameFromText } from '../../desk/file-names.js';
 
 /** What a message (delivered or exported) becomes on the desk, before any media is fetched. */
 export interface MessageItem {
@@ -11,16 +12,6 @@ export interface MessageItem {
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/i;
 const ONLY_URL = /^\s*https?:\/\/[^\s<>"]+\s*$/i;
-
-/** "Lease renewal was agreed…" → a name of at most 80 characters from the first line. */
-export function nameFromText(text: string, fallback: string): string {
-  const line =
-    text
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim() ?? '';
-  return (line.length > 80 ? `${line.slice(0, 79)}…` : line) || fallback;
-}
 
 /** A text: a link when it is only an address, a url note when it has words too, else a note. */
 export function textItem(text: string): MessageItem {

@@ -346,3 +346,14 @@ export async function startFakeGoogle(
   };
   return fake;
 }
+
+/** The configuration that points an Easio server at this stand-in. */
+export function fakeGoogleEnv(google: Pick<FakeGoogle, 'url'>, publicUrl: string): Record<string, string> {
+  return {
+    PUBLIC_URL: publicUrl,
+    GOOGLE_CLIENT_ID: FAKE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: FAKE_CLIENT.secret,
+    GOOGLE_ISSUER: google.url,
+    GOOGLE_API_URL: google.url,
+  };
+}

@@ -47,7 +47,12 @@ const ROWS: Row[] = [
     title: 'Google Drive',
     body: (config, account) =>
       config.google.configured ? (
-        <SignupGoogle account={account} />
+        <SignupConnect
+          account={account}
+          provider="google"
+          label="Connect Google Drive"
+          importing="Your drive is being imported onto your desk."
+        />
       ) : (
         <Unavailable>{NOT_CONFIGURED.google}</Unavailable>
       ),
@@ -62,7 +67,12 @@ const ROWS: Row[] = [
     title: 'DropBox',
     body: (config, account) =>
       config.dropbox.configured ? (
-        <SignupDropbox account={account} />
+        <SignupConnect
+          account={account}
+          provider="dropbox"
+          label="Connect DropBox"
+          importing="Your Dropbox is being imported onto your desk."
+        />
       ) : (
         <Unavailable>{NOT_CONFIGURED.dropbox}</Unavailable>
       ),
@@ -78,18 +88,35 @@ function useSignupMe(token: string | null) {
   });
 }
 
-/** Connect Google Drive from the wizard: the consent screen, then back to this step, connected. */
-function SignupGoogle({ account }: { account: SessionUser | null }) {
+/**
+ * Connect a service from the wizard: its consent page, then back to this step (kept in local storage),
+ * where it reads "Connected" once the account has it.
+ */
+function SignupConnect({
+  account,
+  provider,
+  label,
+  importing,
+}: {
+  account: SessionUser | null;
+  provider: 'google' | 'dropbox';
+  label: string;
+  importing: string;
+}) {
   const token = account?.access_token ?? null;
+  const auth = token ? { token } : 'none';
   const info = useSignupMe(token);
-  const connect = useGoogleConnect('signup', token ? { token } : 'none');
-  if (info.data?.gdrive_active) {
+  const google = useGoogleConnect('signup', auth);
+  const dropbox = useDropboxConnect('signup', auth);
+  const connect = provider === 'google' ? google : dropbox;
+  const connected = provider === 'google' ? info.data?.gdrive_active : info.data?.dropbox_active;
+  if (connected) {
     return (
       <Group gap="xs">
         <Badge color="teal.9" tt="none">
           Connected
         </Badge>
-        <Text size="sm">Your drive is being imported onto your desk.</Text>
+        <Text size="sm">{importing}</Text>
       </Group>
     );
   }
@@ -101,35 +128,7 @@ function SignupGoogle({ account }: { account: SessionUser | null }) {
       disabled={!token}
       onClick={() => connect.mutate()}
     >
-      Connect Google Drive
-    </Button>
-  );
-}
-
-/** Connect Dropbox from the wizard: Dropbox's consent page, then back to this step, connected. */
-function SignupDropbox({ account }: { account: SessionUser | null }) {
-  const token = account?.access_token ?? null;
-  const info = useSignupMe(token);
-  const connect = useDropboxConnect('signup', token ? { token } : 'none');
-  if (info.data?.dropbox_active) {
-    return (
-      <Group gap="xs">
-        <Badge color="teal.9" tt="none">
-          Connected
-        </Badge>
-        <Text size="sm">Your Dropbox is being imported onto your desk.</Text>
-      </Group>
-    );
-  }
-  return (
-    <Button
-      variant="light"
-      w="fit-content"
-      loading={connect.isPending}
-      disabled={!token}
-      onClick={() => connect.mutate()}
-    >
-      Connect DropBox
+      {label}
     </Button>
   );
 }
