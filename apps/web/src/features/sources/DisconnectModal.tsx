@@ -1,7 +1,6 @@
 import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toastSuccess } from '../../lib/toast';
 import { useDisconnect } from './queries';
 
 /** Disconnecting: the grant is revoked; the user chooses whether what it imported stays on the desk. */
@@ -41,18 +40,7 @@ export function DisconnectModal({
           <Button
             color="red"
             loading={disconnect.isPending}
-            onClick={() =>
-              disconnect.mutate(deleteItems, {
-                onSuccess: ({ deleted_items }) => {
-                  toastSuccess(
-                    deleted_items
-                      ? `${label} disconnected; ${deleted_items} ${deleted_items === 1 ? 'item' : 'items'} deleted`
-                      : `${label} disconnected`,
-                  );
-                  onClose();
-                },
-              })
-            }
+            onClick={() => disconnect.mutate(deleteItems, { onSuccess: onClose })}
           >
             Disconnect
           </Button>

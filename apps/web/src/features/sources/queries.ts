@@ -1,4 +1,4 @@
-import type { ConnectionService } from '@easio/shared';
+import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { deskKeys } from '../desk/queries';
@@ -49,11 +49,21 @@ export function useRetryFailures(service: ConnectionService) {
   });
 }
 
+/**
+ * Disconnect a service. Said here rather than by the dialog: the live update that the connection is gone
+ * may take the dialog away before this call's answer arrives.
+ */
 export function useDisconnect(service: ConnectionService) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (deleteItems: boolean) => disconnectSource(service, deleteItems),
-    onSuccess: () => {
+    onSuccess: ({ deleted_items }) => {
+      const label = SERVICE_LABEL[service];
+      toastSuccess(
+        deleted_items
+          ? `${label} disconnected; ${deleted_items} ${deleted_items === 1 ? 'item' : 'items'} deleted`
+          : `${label} disconnected`,
+      );
       void client.invalidateQueries({ queryKey: sourceKeys.all });
       void client.invalidateQueries({ queryKey: ['auth', 'me'] });
       void client.invalidateQueries({ queryKey: deskKeys.all });
