@@ -4,9 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
 import { DisconnectModal } from '../sources/DisconnectModal';
-import { useDropboxConnect } from '../sources/dropbox-connect';
-import { useGoogleConnect } from '../sources/google-connect';
 import { useSources } from '../sources/queries';
+import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 /** Each source: whether the account has it connected, and whether this server offers it. */
@@ -63,9 +62,7 @@ function ServiceActions({
   label: string;
   connection: SourceConnection | undefined;
 }) {
-  const google = useGoogleConnect('my-source', 'session', service);
-  const dropbox = useDropboxConnect('my-source', 'session');
-  const connect = service === 'dropbox' ? dropbox : google;
+  const connect = useServiceConnect(service, 'my-source', 'session');
   const [disconnecting, toggle] = useDisclosure(false);
   if (!connection) {
     return (

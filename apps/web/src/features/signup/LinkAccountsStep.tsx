@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { fetchMe } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
-import { useDropboxConnect } from '../sources/dropbox-connect';
-import { useGoogleConnect } from '../sources/google-connect';
+import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 export const NOT_CONFIGURED = {
@@ -106,9 +105,7 @@ function SignupConnect({
   const token = account?.access_token ?? null;
   const auth = token ? { token } : 'none';
   const info = useSignupMe(token);
-  const google = useGoogleConnect('signup', auth);
-  const dropbox = useDropboxConnect('signup', auth);
-  const connect = provider === 'google' ? google : dropbox;
+  const connect = useServiceConnect(provider === 'google' ? 'gdrive' : 'dropbox', 'signup', auth);
   const connected = provider === 'google' ? info.data?.gdrive_active : info.data?.dropbox_active;
   if (connected) {
     return (

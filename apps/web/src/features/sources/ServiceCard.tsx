@@ -4,12 +4,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { formatDate } from '../desk/object-info';
 import { DisconnectModal } from './DisconnectModal';
-import { useDropboxConnect } from './dropbox-connect';
 import { FailureList } from './FailureList';
 import { GmailLabels } from './GmailLabels';
-import { useGoogleConnect } from './google-connect';
 import { useSyncNow } from './queries';
 import { SyncProgress } from './SyncProgress';
+import { useServiceConnect } from './service-connect';
 
 function stateBadge(connection: SourceConnection | undefined) {
   if (!connection) return { text: 'Not connected', color: 'gray', variant: 'light' };
@@ -38,9 +37,7 @@ export function ServiceCard({
   unavailable: string | null;
 }) {
   const label = SERVICE_LABEL[service];
-  const google = useGoogleConnect('my-source', 'session', service);
-  const dropbox = useDropboxConnect('my-source', 'session');
-  const connect = service === 'dropbox' ? dropbox : google;
+  const connect = useServiceConnect(service, 'my-source', 'session');
   const sync = useSyncNow(service);
   const [showFailures, failuresToggle] = useDisclosure(false);
   const [disconnecting, disconnectToggle] = useDisclosure(false);
