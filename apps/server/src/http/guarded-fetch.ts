@@ -1,0 +1,144 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** Why a fetch of a user-given address was refused or failed: the message is safe to show. */
+export class FetchRefused extends Error {}
+
+export interface GuardedFetchOptions {
+  /** Bytes read at most; more refuses the answer. */
+  maxBytes: number;
+  /** For the whole fetch, redirects included. */
+  timeoutMs: number;
+  maxRedirects?: number;
+  /** Which resolved addresses may be connected to (default: public ones only). */
+  isAllowed?: (address: string) => boolean;
+  accept?: string;
+}
+
+export interface FetchedBody {
+  /** The address the body came from, after redirects. */
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Only addresses on the public internet: not loopback, private, link-local, multicast or reserved. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+/** DNS lookup that answers only allowed addresses (checked after resolution, so a name cannot point inside). */
+const guardedLookup =
+  (isAllowed: (address: string) => boolean): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = (addresses as unknown as LookupAddress[]).filter((a) => isAllowed(a.address));
+      const first = list[0];
+      if (!first) return callback(new FetchRefused(`${hostname} is not on the public internet`), '', 4);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, first.address, first.family);
+    });
+  };
+
+/**
+ * The one way the server fetches an address a user gave (calendar subscriptions, link previews): http and
+ * https only; every hop's host must resolve to public addresses (private, loopback and link-local ones are
+ * refused, on every redirect too); the size and the time are capped.
+ */
+export async function guardedFetch(address: string, options: GuardedFetchOptions): Promise<FetchedBody> {
+  const deadline = Date.now() + options.timeoutMs;
+  let current = address;
+  for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
+    let url: URL;
+    try {
+      url = new URL(current);
+    } catch {
+      throw new FetchRefused('Not a web address');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FetchRefused('Only http and https addresses can be fetched');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (ipaddr.isValid(host) && !(options.isAllowed ?? isPublicAddress)(host)) {
+      throw new FetchRefused(`${host} is not on the public internet`);
+    }
+    const answer = await request(url, options, deadline);
+    if (answer.redirect) {
+      current = new URL(answer.redirect, url).href;
+      continue;
+    }
+    return { url: url.href, contentType: answer.contentType, body: answer.body };
+  }
+  throw new FetchRefused('Too many redirects');
+}
+
+function request(
+  url: URL,
+  options: GuardedFetchOptions,
+  deadline: number,
+): Promise<{ redirect: string | null; contentType: string; body: Buffer }> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return reject(new FetchRefused('The address took too long to answer'));
+    const req = client.get(
+      url,
+      {
+        headers: { accept: options.accept ?? '*/*', 'user-agent': 'Easio (+calendar subscription)' },
+        lookup: guardedLookup(options.isAllowed ?? isPublicAddress),
+        timeout: remaining,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ redirect: res.headers.location, contentType: '', body: Buffer.alloc(0) });
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          return reject(new FetchRefused(`The address answered ${status}`));
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > options.maxBytes) {
+          res.destroy();
+          return reject(new FetchRefused(`The answer is larger than ${options.maxBytes} bytes`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            res.destroy(new FetchRefused(`The answer is larger than ${options.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            redirect: null,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new FetchRefused('The address took too long to answer')));
+    req.on('error', (error) =>
+      reject(
+        error instanceof FetchRefused
+          ? error
+          : new FetchRefused(`The address could not be reached (${error.message})`),
+      ),
+    );
+  });
+}
