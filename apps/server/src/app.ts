@@ -29,6 +29,7 @@ import { recommendationRoutes } from './recommendations/routes.js';
 import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
 import { createSearchService } from './search/service.js';
+import { icsRoutes } from './sources/calendar-files/ics-routes.js';
 import { dropboxRoutes } from './sources/dropbox/dropbox-routes.js';
 import { googleRoutes } from './sources/google/google-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
@@ -178,6 +179,7 @@ export async function buildApp({
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
   });
+  await app.register(icsRoutes, { prefix: '/api/calendars', store: sources.store, runner: sources.runner });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',
     db: database.db,

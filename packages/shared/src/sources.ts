@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Source } from './constants.js';
 
 /** The services a user connects one by one; each is one `source_connections` row. */
-export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar', 'dropbox', 'whatsapp'] as const;
+export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar', 'dropbox', 'whatsapp', 'ical'] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
 /** Where each service's items show: their `source` on the desk. */
@@ -12,6 +12,7 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   gcalendar: 'calendar',
   dropbox: 'dropbox',
   whatsapp: 'whatsapp',
+  ical: 'calendar',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -20,6 +21,7 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   gcalendar: 'Google Calendar',
   dropbox: 'Dropbox',
   whatsapp: 'WhatsApp',
+  ical: 'Calendar files',
 };
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);
@@ -142,4 +144,14 @@ export const chatExportResultSchema = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
   failed: z.number().int(),
+});
+
+/** `POST /api/calendars/ics`: what an imported .ics file brought. */
+export const icsImportResultSchema = z.object({
+  calendar: z.string(),
+  events: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  /** More events than one import keeps (a recurrence without end): the rest were left out. */
+  capped: z.boolean(),
 });

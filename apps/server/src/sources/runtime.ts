@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { SourceConnectionRow } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { calendarFilesSource } from './calendar-files/calendar-source.js';
 import { connectionTokens } from './connection-tokens.js';
 import { type ConnectionStore, createConnectionStore } from './connections.js';
 import { createDropboxConnector } from './dropbox/dropbox.js';
@@ -92,6 +93,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
   const sources = new Map<ConnectionService, Source>();
   // Always there: chat exports are uploaded whether or not the webhook is set up.
   sources.set('whatsapp', whatsappSource());
+  sources.set('ical', calendarFilesSource());
   if (dropbox) {
     const oauth = dropbox;
     sources.set('dropbox', {

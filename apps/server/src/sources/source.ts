@@ -61,7 +61,7 @@ export interface Connector {
 export interface Source {
   service: ConnectionService;
   /** Whose OAuth grants it (connecting, refreshing and revoking go through that provider). */
-  provider: 'google' | 'dropbox' | 'whatsapp';
+  provider: 'google' | 'dropbox' | 'whatsapp' | 'files';
   deskSource: DeskSource;
   /** The user's settings for this service (Gmail: which labels), checked before they are saved. */
   settings?: ZodType<Record<string, unknown>>;

@@ -1,0 +1,86 @@
+import { errorBodySchema, icsImportResultSchema } from '@easio/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/authenticate.js';
+import { HttpError } from '../../http/http-error.js';
+import type { ConnectionStore } from '../connections.js';
+import type { SyncRunner } from '../sync-runner.js';
+import { itemOfIcsEvent } from './calendar-source.js';
+import { IcsError, parseIcs } from './ics.js';
+
+/** An .ics file is text; a calendar of years is a few megabytes. */
+export const MAX_ICS_BYTES = 20 * 1024 * 1024;
+/** Events (occurrences included) one file brings at most. */
+export const MAX_ICS_EVENTS = 5000;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface IcsRouteDeps {
+  store: ConnectionStore;
+  runner: SyncRunner;
+}
+
+/** `POST /api/calendars/ics`: an .ics file's events (recurrences over the past year and the next two) onto the desk. */
+export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ICS_BYTES + 1, files: 1, fields: 0, parts: 1 },
+    throwFileSizeLimit: true,
+  });
+  app.addHook('onRequest', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/ics',
+    {
+      schema: {
+        tags: ['sources'],
+        summary:
+          'Import an .ics file: its events (recurrences expanded, at most 5,000) become calendar items',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          200: icsImportResultSchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
+      const part = await request.file();
+      if (!part) throw new HttpError(422, 'The upload holds no file');
+      let text: string;
+      try {
+        text = (await part.toBuffer()).toString('utf8');
+      } catch {
+        throw new HttpError(413, 'The file is larger than a calendar can be (20 MB)');
+      }
+      const now = Date.now();
+      let parsed: ReturnType<typeof parseIcs>;
+      try {
+        parsed = parseIcs(text, {
+          from: new Date(now - YEAR_MS),
+          to: new Date(now + 2 * YEAR_MS),
+          maxEvents: MAX_ICS_EVENTS,
+        });
+      } catch (error) {
+        if (error instanceof IcsError) throw new HttpError(422, error.message);
+        throw error;
+      }
+      const calendar = parsed.name || part.filename.replace(/\.ics$/i, '') || 'Calendar';
+      const connection = await deps.store.ensure(user.id, 'ical');
+      const counts = await deps.runner.importItems(
+        connection.id,
+        parsed.events.map((e) => itemOfIcsEvent(e, calendar)),
+      );
+      return {
+        calendar,
+        events: parsed.events.length,
+        imported: counts.imported,
+        skipped: counts.skipped,
+        capped: parsed.capped,
+      };
+    },
+  );
+}

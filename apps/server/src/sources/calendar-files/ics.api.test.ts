@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objects } from '../../db/schema.js';
+import { DB_KINDS } from '../../test/databases.js';
+import { multipartBody } from '../../test/multipart.js';
+import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
+
+const year = new Date().getUTCFullYear() + 1;
+const ICS = (summary: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'X-WR-CALNAME:Family',
+    'BEGIN:VEVENT',
+    'UID:party-1',
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${year}0501T180000Z`,
+    `DTEND:${year}0501T220000Z`,
+    `SUMMARY:${summary}`,
+    'LOCATION:Community hall',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:standup',
+    `DTSTART:${year}0105T090000Z`,
+    'RRULE:FREQ=DAILY',
+    'SUMMARY:Standup',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+
+describe.each(DB_KINDS)('.ics import on %s', (kind) => {
+  let t: TestApp;
+  let me: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    me = await signedInUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  const upload = (name: string, text: string) => {
+    const body = multipartBody([{ name, bytes: Buffer.from(text), type: 'text/calendar' }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/calendars/ics',
+      headers: { ...me.auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const events = () =>
+    t.database.db
+      .select()
+      .from(objects)
+      .where(and(eq(objects.ownerId, me.info.id as string), eq(objects.source, 'calendar')));
+
+  it('imports the events (an endless recurrence over the window), and updates rather than doubles on a second import', async () => {
+    const first = await upload('family.ics', ICS('Party'));
+    expect(first.statusCode).toBe(200);
+    const { events: count } = first.json<{ events: number }>();
+    // The party, and a daily standup from next January to two years from now.
+    expect(count).toBeGreaterThan(300);
+    expect(first.json()).toMatchObject({ calendar: 'Family', imported: count, capped: false });
+    const party = (await events()).find((e) => e.externalId === 'ics:party-1');
+    expect(party).toMatchObject({
+      dataType: 'event_object',
+      name: 'Party',
+      metadata: expect.objectContaining({ location: 'Community hall' }),
+    });
+
+    const again = await upload('family.ics', ICS('Birthday party'));
+    expect(again.json()).toMatchObject({ imported: 1, skipped: count - 1 });
+    const all = await events();
+    expect(all).toHaveLength(count);
+    expect(all.find((e) => e.externalId === 'ics:party-1')?.name).toBe('Birthday party');
+  });
+
+  it('refuses what is not a calendar, storing nothing', async () => {
+    const before = (await events()).length;
+    const res = await upload('notes.ics', '<html>hello</html>');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: 'This is not an iCalendar (.ics) file that can be read' });
+    expect((await events()).length).toBe(before);
+  });
+});
