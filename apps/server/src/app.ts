@@ -24,7 +24,7 @@ import { createLiveHub } from './live/hub.js';
 import { livePlugin } from './live/plugin.js';
 import { createLiveSchema } from './live/schema.js';
 import { metaRoutes } from './meta/routes.js';
-import type { RecommendationScheduler } from './recommendations/jobs.js';
+import { itemsAddedQuietly, type RecommendationScheduler } from './recommendations/jobs.js';
 import { recommendationRoutes } from './recommendations/routes.js';
 import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
@@ -99,10 +99,7 @@ export async function buildApp({
     tokens: createTokenIssuer(jwtSecret, config.ACCESS_TOKEN_TTL_HOURS),
     sessions: createSessionStore(database.db),
   });
-  const itemsAdded = (ownerId: string) =>
-    void recommendationScheduler
-      .itemsAdded(ownerId)
-      .catch((err: unknown) => app.log.warn({ err }, 'could not queue recommendations'));
+  const itemsAdded = itemsAddedQuietly(recommendationScheduler, app.log);
   const sources = createSourcesRuntime({
     config,
     db: database.db,

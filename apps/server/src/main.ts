@@ -7,7 +7,11 @@ import { createJobQueue } from './jobs/create-job-queue.js';
 import { createFileProcessor } from './processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
-import { createRecommendationScheduler, registerRecommendationJobs } from './recommendations/jobs.js';
+import {
+  createRecommendationScheduler,
+  itemsAddedQuietly,
+  registerRecommendationJobs,
+} from './recommendations/jobs.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { createSourcesRuntime } from './sources/runtime.js';
 import { createSyncScheduler, queueDueSyncs, registerSyncJobs } from './sources/sync-jobs.js';
@@ -61,14 +65,12 @@ const worker = createSourcesRuntime({
   tokenKey,
   log: app.log,
   onFilesStored,
-  onItemsAdded: (ownerId) =>
-    void recommendationScheduler
-      .itemsAdded(ownerId)
-      .catch((err: unknown) => app.log.warn({ err }, 'could not queue recommendations')),
+  onItemsAdded: itemsAddedQuietly(recommendationScheduler, app.log),
 });
 await registerSyncJobs(queue, worker.runner);
+const pulling = [...worker.sources.values()].filter((s) => s.pulls).map((s) => s.service);
 const syncDue = () =>
-  queueDueSyncs(database.db, syncScheduler, config.SYNC_EVERY_MINUTES).catch((err: unknown) =>
+  queueDueSyncs(database.db, syncScheduler, config.SYNC_EVERY_MINUTES, pulling).catch((err: unknown) =>
     app.log.warn({ err }, 'could not queue source syncs'),
   );
 const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;

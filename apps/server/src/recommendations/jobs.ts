@@ -15,6 +15,20 @@ export interface RecommendationScheduler {
   itemsAdded(ownerId: string): Promise<void>;
 }
 
+/**
+ * `itemsAdded` for callers that must not fail because of it (an upload, an import): a generation that
+ * could not be queued is only logged, and runs at the next arrival.
+ */
+export function itemsAddedQuietly(
+  scheduler: RecommendationScheduler,
+  log: { warn(obj: object, msg: string): void },
+): (ownerId: string) => void {
+  return (ownerId) =>
+    void scheduler
+      .itemsAdded(ownerId)
+      .catch((err: unknown) => log.warn({ err }, 'could not queue recommendations'));
+}
+
 export function createRecommendationScheduler(
   queue: JobQueue,
   { debounceSeconds }: { debounceSeconds: number },

@@ -99,6 +99,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     sources.set('dropbox', {
       service: 'dropbox',
       provider: 'dropbox',
+      pulls: true,
       deskSource: 'dropbox',
       connect: (connection) =>
         createDropboxConnector(

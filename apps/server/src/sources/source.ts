@@ -63,6 +63,8 @@ export interface Source {
   /** Whose OAuth grants it (connecting, refreshing and revoking go through that provider). */
   provider: 'google' | 'dropbox' | 'whatsapp' | 'files';
   deskSource: DeskSource;
+  /** Whether it has anything to pull on a schedule (WhatsApp and uploaded calendar files only receive). */
+  pulls: boolean;
   /** The user's settings for this service (Gmail: which labels), checked before they are saved. */
   settings?: ZodType<Record<string, unknown>>;
   connect(connection: SourceConnectionRow): Connector;

@@ -25,10 +25,12 @@ describe.each(DB_KINDS)('scheduled syncs on %s', (kind) => {
     const never = await make('gdrive', {});
     const old = await make('gmail', { lastSyncAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
     const fresh = await make('gcalendar', { lastSyncAt: new Date() });
+    // WhatsApp only receives: never queued, though never synced.
+    await make('whatsapp', {});
     const asked: string[] = [];
     const scheduler = { syncNow: async (id: string) => void asked.push(id) };
 
-    expect(await queueDueSyncs(t.database.db, scheduler, 60)).toBe(2);
+    expect(await queueDueSyncs(t.database.db, scheduler, 60, ['gdrive', 'gmail', 'gcalendar'])).toBe(2);
     expect(asked.sort()).toEqual([never, old].sort());
 
     // A sync left `syncing` by a crash, untouched for over half an hour, is taken up again.
@@ -38,7 +40,7 @@ describe.each(DB_KINDS)('scheduled syncs on %s', (kind) => {
       .set({ updatedAt: sql`now() - interval '2 hours'` })
       .where(eq(sourceConnections.id, fresh));
     asked.length = 0;
-    expect(await queueDueSyncs(t.database.db, scheduler, 60)).toBe(1);
+    expect(await queueDueSyncs(t.database.db, scheduler, 60, ['gdrive', 'gmail', 'gcalendar'])).toBe(1);
     expect(asked).toEqual([fresh]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ConnectionService } from '@easio/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sourceConnections } from '../db/schema.js';
@@ -37,23 +38,35 @@ export async function registerSyncJobs(queue: JobQueue, runner: SyncRunner): Pro
   );
 }
 
-/** Queues a sync for every connection not synced for `minutes` (and any left mid-sync by a crash). */
-export async function queueDueSyncs(db: Db, scheduler: SyncScheduler, minutes: number): Promise<number> {
+/**
+ * Queues a sync for every connection of these services (those that pull) not synced for `minutes`, and
+ * any left mid-sync by a crash.
+ */
+export async function queueDueSyncs(
+  db: Db,
+  scheduler: SyncScheduler,
+  minutes: number,
+  services: ConnectionService[],
+): Promise<number> {
+  if (services.length === 0) return 0;
   const due = await db
     .select({ id: sourceConnections.id })
     .from(sourceConnections)
     .where(
-      or(
-        and(
-          eq(sourceConnections.state, 'idle'),
-          or(
-            isNull(sourceConnections.lastSyncAt),
-            lt(sourceConnections.lastSyncAt, sql`now() - make_interval(mins => ${minutes})`),
+      and(
+        inArray(sourceConnections.service, services),
+        or(
+          and(
+            eq(sourceConnections.state, 'idle'),
+            or(
+              isNull(sourceConnections.lastSyncAt),
+              lt(sourceConnections.lastSyncAt, sql`now() - make_interval(mins => ${minutes})`),
+            ),
           ),
-        ),
-        and(
-          eq(sourceConnections.state, 'syncing'),
-          lt(sourceConnections.updatedAt, sql`now() - interval '30 minutes'`),
+          and(
+            eq(sourceConnections.state, 'syncing'),
+            lt(sourceConnections.updatedAt, sql`now() - interval '30 minutes'`),
+          ),
         ),
       ),
     );

@@ -1,5 +1,5 @@
 import type { ConnectionService } from '@easio/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { importFailures, type SourceConnectionRow, sourceConnections, users } from '../db/schema.js';
@@ -286,15 +286,17 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       if (!connection) return { imported: 0, failed: 0 };
       const run = await openRun(connection);
       const connector = run.source.connect(connection);
-      const failures = await db
+      const chosen = await db
         .select()
         .from(importFailures)
-        .where(eq(importFailures.connectionId, connectionId))
-        .orderBy(importFailures.id);
-      const chosen = (failureIds ? failures.filter((f) => failureIds.includes(f.id)) : failures).slice(
-        0,
-        limit,
-      );
+        .where(
+          and(
+            eq(importFailures.connectionId, connectionId),
+            failureIds ? inArray(importFailures.id, failureIds) : undefined,
+          ),
+        )
+        .orderBy(importFailures.id)
+        .limit(limit);
       const counts = zero();
       for (const failure of chosen) {
         let item: ImportedItem | null;

@@ -31,6 +31,7 @@ export function calendarFilesSource(): Source {
   return {
     service: 'ical',
     provider: 'files',
+    pulls: false,
     deskSource: 'calendar',
     connect: () => ({
       // Uploaded files arrive by themselves: there is no page to pull.

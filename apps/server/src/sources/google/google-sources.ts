@@ -34,12 +34,14 @@ export function createGoogleSources({ apiUrl, oauth, store, sleep }: GoogleSourc
     {
       service: 'gdrive',
       provider: 'google',
+      pulls: true,
       deskSource: 'gdrive',
       connect: (connection) => createDriveConnector(apiFor(connection)),
     },
     {
       service: 'gmail',
       provider: 'google',
+      pulls: true,
       deskSource: 'mail',
       settings: gmailSettingsSchema,
       connect: (connection) => createGmailConnector(apiFor(connection), connection.settings),
@@ -47,6 +49,7 @@ export function createGoogleSources({ apiUrl, oauth, store, sleep }: GoogleSourc
     {
       service: 'gcalendar',
       provider: 'google',
+      pulls: true,
       deskSource: 'calendar',
       connect: (connection) => createCalendarConnector(apiFor(connection)),
     },

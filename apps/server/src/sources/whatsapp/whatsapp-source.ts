@@ -56,6 +56,7 @@ export function whatsappSource(): Source {
   return {
     service: 'whatsapp',
     provider: 'whatsapp',
+    pulls: false,
     deskSource: 'whatsapp',
     connect: () => ({
       // WhatsApp pushes: there is never a page to pull.

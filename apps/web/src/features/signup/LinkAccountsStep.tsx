@@ -48,7 +48,7 @@ const ROWS: Row[] = [
       config.google.configured ? (
         <SignupConnect
           account={account}
-          provider="google"
+          service="gdrive"
           label="Connect Google Drive"
           importing="Your drive is being imported onto your desk."
         />
@@ -68,7 +68,7 @@ const ROWS: Row[] = [
       config.dropbox.configured ? (
         <SignupConnect
           account={account}
-          provider="dropbox"
+          service="dropbox"
           label="Connect DropBox"
           importing="Your Dropbox is being imported onto your desk."
         />
@@ -93,20 +93,20 @@ function useSignupMe(token: string | null) {
  */
 function SignupConnect({
   account,
-  provider,
+  service,
   label,
   importing,
 }: {
   account: SessionUser | null;
-  provider: 'google' | 'dropbox';
+  service: 'gdrive' | 'dropbox';
   label: string;
   importing: string;
 }) {
   const token = account?.access_token ?? null;
   const auth = token ? { token } : 'none';
   const info = useSignupMe(token);
-  const connect = useServiceConnect(provider === 'google' ? 'gdrive' : 'dropbox', 'signup', auth);
-  const connected = provider === 'google' ? info.data?.gdrive_active : info.data?.dropbox_active;
+  const connect = useServiceConnect(service, 'signup', auth);
+  const connected = service === 'gdrive' ? info.data?.gdrive_active : info.data?.dropbox_active;
   if (connected) {
     return (
       <Group gap="xs">
