@@ -91,6 +91,13 @@ export const configSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /**
+   * Lets the addresses users give (calendar subscriptions, mail servers) be on private, loopback or
+   * link-local networks: for a server whose users' mail server is on its own LAN, and for tests.
+   */
+  ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  /** Lets a mail server without TLS be read (one on the same machine or LAN; tests). Off: TLS or STARTTLS only. */
+  IMAP_ALLOW_PLAINTEXT: flag.default(false),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag.default(false),
 });

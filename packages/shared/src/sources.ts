@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { Source } from './constants.js';
 
 /** The services a user connects one by one; each is one `source_connections` row. */
-export const CONNECTION_SERVICES = ['gdrive', 'gmail', 'gcalendar', 'dropbox', 'whatsapp', 'ical'] as const;
+export const CONNECTION_SERVICES = [
+  'gdrive',
+  'gmail',
+  'gcalendar',
+  'dropbox',
+  'whatsapp',
+  'ical',
+  'webcal',
+  'imap',
+  'mail_files',
+] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
 /** Where each service's items show: their `source` on the desk. */
@@ -13,6 +23,9 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   dropbox: 'dropbox',
   whatsapp: 'whatsapp',
   ical: 'calendar',
+  webcal: 'calendar',
+  imap: 'mail',
+  mail_files: 'mail',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -22,6 +35,9 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   dropbox: 'Dropbox',
   whatsapp: 'WhatsApp',
   ical: 'Calendar files',
+  webcal: 'Calendar subscriptions',
+  imap: 'Mail (IMAP)',
+  mail_files: 'Mail files',
 };
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);

@@ -1,4 +1,4 @@
-import type { ConnectionService, SourceConnection } from '@easio/shared';
+import type { ConnectionService, ImapAccount, SourceConnection } from '@easio/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/client.js';
@@ -10,7 +10,8 @@ export interface NewConnection {
   ownerId: string;
   service: ConnectionService;
   accountEmail: string | null;
-  tokens: OAuthTokens;
+  /** What the connection signs in with: OAuth tokens, or a mail account's password. Sealed at rest. */
+  tokens: OAuthTokens | ImapAccount;
   scopes: string[];
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import type { SourceConnectionRow } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { calendarFilesSource } from './calendar-files/calendar-source.js';
+import { webcalSource } from './calendar-feeds/webcal-source.js';
 import { connectionTokens } from './connection-tokens.js';
 import { type ConnectionStore, createConnectionStore } from './connections.js';
 import { createDropboxConnector } from './dropbox/dropbox.js';
@@ -13,10 +13,13 @@ import { createDropboxApi } from './dropbox/dropbox-api.js';
 import { createDropboxOAuth, type DropboxOAuth } from './dropbox/dropbox-oauth.js';
 import { createGoogleOAuth, type GoogleOAuth } from './google/google-oauth.js';
 import { createGoogleSources } from './google/google-sources.js';
+import type { ImapPolicy } from './mail/imap-client.js';
+import { imapSource } from './mail/imap-source.js';
 import type { ProviderGrant } from './oauth-tokens.js';
 import type { Source } from './source.js';
 import { createSyncRunner, type SyncRunner } from './sync-runner.js';
 import { createTokenCipher } from './token-cipher.js';
+import { uploadedSource } from './uploaded-source.js';
 import { createGraphApi, type GraphApi } from './whatsapp/graph-api.js';
 import { whatsappSource } from './whatsapp/whatsapp-source.js';
 
@@ -38,6 +41,8 @@ export interface SourcesRuntime {
   whatsapp: WhatsappSetup | null;
   sources: ReadonlyMap<ConnectionService, Source>;
   runner: SyncRunner;
+  /** Which addresses users give (mail servers, calendar feeds) may be reached, and how. */
+  addressPolicy: ImapPolicy;
   /** Revokes a connection's grant at its provider. */
   revoke(connection: SourceConnectionRow): Promise<void>;
   /** Reads the user's connections now; the answer revokes all their grants (after the account is erased). */
@@ -93,7 +98,15 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
   const sources = new Map<ConnectionService, Source>();
   // Always there: chat exports are uploaded whether or not the webhook is set up.
   sources.set('whatsapp', whatsappSource());
-  sources.set('ical', calendarFilesSource());
+  sources.set('ical', uploadedSource('ical', 'calendar'));
+  sources.set('mail_files', uploadedSource('mail_files', 'mail'));
+  const addressPolicy: ImapPolicy = {
+    allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+    allowPlaintext: config.IMAP_ALLOW_PLAINTEXT,
+  };
+  const maxBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
+  sources.set('imap', imapSource(store, { policy: addressPolicy, maxBytes }));
+  sources.set('webcal', webcalSource(addressPolicy));
   if (dropbox) {
     const oauth = dropbox;
     sources.set('dropbox', {
@@ -126,7 +139,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     db: deps.db,
     blobs: deps.blobs,
     sources,
-    maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+    maxBytes,
     concurrency: config.IMPORT_CONCURRENCY,
     onFilesStored: deps.onFilesStored,
     onItemsAdded: deps.onItemsAdded,
@@ -148,6 +161,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     whatsapp,
     sources,
     runner,
+    addressPolicy,
     revoke,
     async revokerFor(ownerId) {
       const held = await store.all(ownerId);

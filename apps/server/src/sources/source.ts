@@ -42,6 +42,12 @@ export interface SyncPage {
   cursor: Record<string, unknown>;
   /** Records the provider listed but would not hand over (each listed as failed, with its reason). */
   failed?: { externalId: string; name: string; reason: string }[];
+  /**
+   * For providers that cannot name what they deleted (an IMAP folder, a calendar feed): every record now
+   * under `scope`, by its `metadata.sync_key`. Stored items of the scope (`metadata.sync_scope`) whose key
+   * is not listed are gone at the provider and leave the desk.
+   */
+  present?: { scope: string; keys: string[] }[];
 }
 
 /** A connected service, able to list its changes and fetch one record. */
@@ -61,7 +67,7 @@ export interface Connector {
 export interface Source {
   service: ConnectionService;
   /** Whose OAuth grants it (connecting, refreshing and revoking go through that provider). */
-  provider: 'google' | 'dropbox' | 'whatsapp' | 'files';
+  provider: 'google' | 'dropbox' | 'whatsapp' | 'imap' | 'files';
   deskSource: DeskSource;
   /** Whether it has anything to pull on a schedule (WhatsApp and uploaded calendar files only receive). */
   pulls: boolean;

@@ -179,6 +179,32 @@ export function removeImportedPaths(
   );
 }
 
+/** Removes the connection's items of each scope whose key is no longer among those the provider holds. */
+export async function removeAbsent(
+  db: Db,
+  connection: SourceConnectionRow,
+  present: { scope: string; keys: string[] }[],
+): Promise<Removed> {
+  const total: Removed = { count: 0, blobKeys: [], thumbnailKeys: [] };
+  for (const { scope, keys } of present) {
+    const gone = await removeWhere(
+      db,
+      connection.ownerId,
+      true,
+      and(
+        eq(objects.ownerId, connection.ownerId),
+        eq(objects.connectionId, connection.id),
+        sql`${objects.metadata}->>'sync_scope' = ${scope}`,
+        sql`${objects.metadata}->>'sync_key' NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+      ),
+    );
+    total.count += gone.count;
+    total.blobKeys.push(...gone.blobKeys);
+    total.thumbnailKeys.push(...gone.thumbnailKeys);
+  }
+  return total;
+}
+
 /** What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored. */
 async function attachmentLink(tx: Db, target: StoreTarget, parent: string) {
   const found = (await lookUpStored(tx, target, [parent])).get(parent);

@@ -39,8 +39,8 @@ export async function registerSyncJobs(queue: JobQueue, runner: SyncRunner): Pro
 }
 
 /**
- * Queues a sync for every connection of these services (those that pull) not synced for `minutes`, and
- * any left mid-sync by a crash.
+ * Queues a sync for every connection of these services (those that pull) not synced for `minutes`, those
+ * whose last sync stopped that long ago, and any left mid-sync by a crash.
  */
 export async function queueDueSyncs(
   db: Db,
@@ -62,6 +62,11 @@ export async function queueDueSyncs(
               isNull(sourceConnections.lastSyncAt),
               lt(sourceConnections.lastSyncAt, sql`now() - make_interval(mins => ${minutes})`),
             ),
+          ),
+          // One that stopped (a mail server that dropped the line) is tried again, from where it stopped.
+          and(
+            eq(sourceConnections.state, 'failed'),
+            lt(sourceConnections.updatedAt, sql`now() - make_interval(mins => ${minutes})`),
           ),
           and(
             eq(sourceConnections.state, 'syncing'),

@@ -7,9 +7,10 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { BlobTooLargeError } from '../storage/blob-store.js';
 import { mapLimit } from './map-limit.js';
 import { SyncError } from './provider-errors.js';
-import type { Connector, ImportedItem, Source } from './source.js';
+import type { Connector, ImportedItem, Source, SyncPage } from './source.js';
 import {
   lookUpStored,
+  removeAbsent,
   removeImportedItems,
   removeImportedPaths,
   type StoreOutcome,
@@ -227,9 +228,11 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           }
           const gone = await removeImportedItems(db, connection, run.source.deskSource, page.removed);
           const goneByPath = await removeImportedPaths(db, connection, page.removedPaths ?? []);
-          counts.removed = gone.count + goneByPath.count;
-          if (gone.count) await deps.releaseBlobs(gone);
-          if (goneByPath.count) await deps.releaseBlobs(goneByPath);
+          const absent = await removeAbsent(db, connection, page.present ?? []);
+          counts.removed = gone.count + goneByPath.count + absent.count;
+          for (const released of [gone, goneByPath, absent]) {
+            if (released.count) await deps.releaseBlobs(released);
+          }
           if (counts.imported) addedAny = true;
           if (!(await savePage(connectionId, page.cursor, counts))) return;
         }
@@ -246,18 +249,26 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
     /**
      * Stores items that arrived by themselves (a webhook's messages, an uploaded export) for the
-     * connection, as a sync page is stored; answers the counts.
+     * connection, as a sync page is stored, and lists those that could not be read; answers the counts.
      */
-    async importItems(connectionId: string, items: ImportedItem[]): Promise<Counts> {
+    async importItems(
+      connectionId: string,
+      items: ImportedItem[],
+      failed: NonNullable<SyncPage['failed']> = [],
+    ): Promise<Counts> {
       const [connection] = await db
         .select()
         .from(sourceConnections)
         .where(eq(sourceConnections.id, connectionId));
       const counts = zero();
-      if (!connection || items.length === 0) return counts;
+      if (!connection || items.length + failed.length === 0) return counts;
       const run = await openRun(connection);
-      counts.seen = items.length;
+      counts.seen = items.length + failed.length;
       await storeAll(run, items, counts);
+      for (const f of failed) {
+        counts.failed += 1;
+        await recordFailure(run, f.externalId, f.name, f.reason);
+      }
       await db
         .update(sourceConnections)
         .set({
