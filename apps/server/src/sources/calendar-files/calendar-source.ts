@@ -1,4 +1,4 @@
-import type { ImportedItem, Source } from '../source.js';
+import type { ImportedItem } from '../source.js';
 import type { IcsEvent } from './ics.js';
 
 /** Calendar files keep each event (or occurrence) under its UID, so a file imported again updates. */
@@ -23,22 +23,5 @@ export function itemOfIcsEvent(event: IcsEvent, calendar: string): ImportedItem 
     },
     sourceCreatedAt: event.startsAt,
     version: event.version,
-  };
-}
-
-/** Calendar files as a source: they are uploaded, so a sync finds nothing to pull (subscriptions will). */
-export function calendarFilesSource(): Source {
-  return {
-    service: 'ical',
-    provider: 'files',
-    pulls: false,
-    deskSource: 'calendar',
-    connect: () => ({
-      // Uploaded files arrive by themselves: there is no page to pull.
-      async *pages() {},
-      async fetchItem() {
-        return null;
-      },
-    }),
   };
 }

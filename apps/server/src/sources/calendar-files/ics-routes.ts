@@ -7,13 +7,10 @@ import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { SyncRunner } from '../sync-runner.js';
 import { itemOfIcsEvent } from './calendar-source.js';
-import { IcsError, parseIcs } from './ics.js';
+import { IcsError, parseCalendar } from './ics.js';
 
 /** An .ics file is text; a calendar of years is a few megabytes. */
 export const MAX_ICS_BYTES = 20 * 1024 * 1024;
-/** Events (occurrences included) one file brings at most. */
-export const MAX_ICS_EVENTS = 5000;
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface IcsRouteDeps {
   store: ConnectionStore;
@@ -56,14 +53,9 @@ export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
       } catch {
         throw new HttpError(413, 'The file is larger than a calendar can be (20 MB)');
       }
-      const now = Date.now();
-      let parsed: ReturnType<typeof parseIcs>;
+      let parsed: ReturnType<typeof parseCalendar>;
       try {
-        parsed = parseIcs(text, {
-          from: new Date(now - YEAR_MS),
-          to: new Date(now + 2 * YEAR_MS),
-          maxEvents: MAX_ICS_EVENTS,
-        });
+        parsed = parseCalendar(text, new Date());
       } catch (error) {
         if (error instanceof IcsError) throw new HttpError(422, error.message);
         throw error;

@@ -149,3 +149,16 @@ function readEvents(
   }
   return { name: textOf(calendar.getFirstPropertyValue('x-wr-calname')), events, capped };
 }
+
+/** Events (occurrences included) one calendar brings at most. */
+export const MAX_ICS_EVENTS = 5000;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** A calendar's events over the window the desk keeps: the past year and the next two, at most 5,000. */
+export function parseCalendar(text: string, now: Date) {
+  return parseIcs(text, {
+    from: new Date(now.getTime() - YEAR_MS),
+    to: new Date(now.getTime() + 2 * YEAR_MS),
+    maxEvents: MAX_ICS_EVENTS,
+  });
+}
