@@ -14,7 +14,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createBlobReleaser } from './desk/blob-cleanup.js';
 import { deskPlugin } from './desk/plugin.js';
+import { createDeskService } from './desk/service.js';
 import { createUrlSigner } from './desk/signed-urls.js';
+import { createApiTokens } from './extension/api-tokens.js';
+import { extensionRoutes } from './extension/extension-routes.js';
+import { tokenRoutes } from './extension/token-routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -29,9 +33,11 @@ import { recommendationRoutes } from './recommendations/routes.js';
 import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
 import { createSearchService } from './search/service.js';
+import { subscriptionRoutes } from './sources/calendar-feeds/subscription-routes.js';
 import { icsRoutes } from './sources/calendar-files/ics-routes.js';
 import { dropboxRoutes } from './sources/dropbox/dropbox-routes.js';
 import { googleRoutes } from './sources/google/google-routes.js';
+import { mailRoutes } from './sources/mail/mail-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
 import { createSourcesRuntime } from './sources/runtime.js';
@@ -140,6 +146,19 @@ export async function buildApp({
     users,
     revokeSources: sources.revokerFor,
   });
+  const apiTokens = createApiTokens(database.db);
+  await app.register(tokenRoutes, { prefix: '/api/account', tokens: apiTokens });
+  await app.register(extensionRoutes, {
+    prefix: '/api/extension',
+    db: database.db,
+    tokens: apiTokens,
+    desk: createDeskService({
+      db: database.db,
+      signer,
+      releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+      onItemsAdded: itemsAdded,
+    }),
+  });
   await app.register(deskPlugin, {
     prefix: '/api/desk',
     db: database.db,
@@ -177,6 +196,22 @@ export async function buildApp({
     releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
   });
   await app.register(icsRoutes, { prefix: '/api/calendars', store: sources.store, runner: sources.runner });
+  await app.register(subscriptionRoutes, {
+    prefix: '/api/calendars',
+    db: database.db,
+    store: sources.store,
+    scheduler: syncScheduler,
+    policy: sources.addressPolicy,
+    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+  });
+  await app.register(mailRoutes, {
+    prefix: '/api/mail',
+    store: sources.store,
+    runner: sources.runner,
+    scheduler: syncScheduler,
+    policy: sources.addressPolicy,
+    maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+  });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',
     db: database.db,

@@ -73,6 +73,8 @@ export const listQuerySchema = z.object({
     .string()
     .regex(/^[a-z]+\/[a-z0-9.+-]*$/, 'A type such as image/ or application/pdf')
     .optional(),
+  /** Only what was saved with the browser extension (its desk page). */
+  saved_with: z.enum(['extension']).optional(),
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

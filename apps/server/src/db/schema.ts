@@ -205,6 +205,31 @@ export const sessions = pgTable(
   (t) => [index('sessions_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
+/**
+ * Tokens the user makes for a client of their own (the browser extension): only the hash is kept, each
+ * has scopes, its last use is recorded, and it works until revoked.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text().notNull().unique(),
+    /** The token's first characters, to tell tokens apart in the list. */
+    prefix: text().notNull(),
+    scopes: text().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('api_tokens_owner_idx').on(t.ownerId, t.createdAt)],
+);
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
 /** Short-lived permission to download several objects as one ZIP by plain navigation. */
 export const downloadTickets = pgTable('download_tickets', {
   id: uuid().primaryKey().defaultRandom(),

@@ -30,6 +30,8 @@ export interface ListOptions {
   kinds?: DataType[];
   sources?: Source[];
   mimePrefix?: string;
+  /** Only items saved with this client (`metadata.saved_with`: the browser extension). */
+  savedWith?: string;
   cursor?: Cursor;
   limit: number;
 }
@@ -123,6 +125,7 @@ export function createDeskRepository(db: Db) {
       if (options.mimePrefix) {
         conditions.push(sql`${objects.mimeType} LIKE ${`${escapeLike(options.mimePrefix)}%`}`);
       }
+      if (options.savedWith) conditions.push(sql`${objects.metadata}->>'saved_with' = ${options.savedWith}`);
       if (options.cursor) {
         const values = options.cursor.v.map((v, i) => sql`${v}::${sql.raw(casts[i] ?? 'text')}`);
         const op = options.order === 'asc' ? sql`>` : sql`<`;

@@ -81,6 +81,7 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
     kinds: asList(query.kind),
     sources: asList(query.source),
     mimePrefix: query.mime,
+    savedWith: query.saved_with,
     cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: query.limit,
   });
@@ -128,7 +129,12 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
       return toDeskObject(row, signer, 0);
     },
 
-    async createItem(user: UserRow, input: z.output<typeof createItemSchema>): Promise<DeskObject> {
+    /** A note, link, url note or location; `extra` is stored beside what the item is (where it was saved from). */
+    async createItem(
+      user: UserRow,
+      input: z.output<typeof createItemSchema>,
+      extra: Record<string, unknown> = {},
+    ): Promise<DeskObject> {
       const parent = await parentFor(user, input.parent_id, input.data_type);
       const base: NewObject = { ownerId: user.id, parentId: parent.id, dataType: input.data_type };
       let values: NewObject;
@@ -165,7 +171,7 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
           };
           break;
       }
-      const [row] = await repo.insert([values]);
+      const [row] = await repo.insert([{ ...values, metadata: { ...(values.metadata ?? {}), ...extra } }]);
       if (!row) throw new Error('insert returned no row');
       onItemsAdded(user.id);
       return toDeskObject(row, signer);

@@ -1,0 +1,201 @@
+import {
+  type ApiTokenScope,
+  type CreateItem,
+  createItemSchema,
+  type ExtensionSave,
+  errorBodySchema,
+  extensionFolderListSchema,
+  extensionMeSchema,
+  extensionSavedSchema,
+  extensionSaveSchema,
+} from '@easio/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.js';
+import { objects, type UserRow } from '../db/schema.js';
+import type { createDeskService } from '../desk/service.js';
+import { HttpError } from '../http/http-error.js';
+import type { ApiTokens } from './api-tokens.js';
+
+export interface ExtensionRouteDeps {
+  db: Db;
+  tokens: ApiTokens;
+  desk: ReturnType<typeof createDeskService>;
+}
+
+/** Pages of browser extensions (Chromium's and Firefox's) may call these routes from their own origin. */
+const EXTENSION_ORIGIN = /^(chrome|moz)-extension:\/\/[a-z0-9-]+$/i;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiUser: { user: UserRow; scopes: ApiTokenScope[] } | null;
+  }
+}
+
+/** The desk item a save becomes: a page is a link, a selection a url note, a place a location. */
+function itemOf(save: ExtensionSave): CreateItem {
+  const parent_id = save.parent_id ?? null;
+  switch (save.kind) {
+    case 'page':
+      return { data_type: 'url_object', parent_id, url: save.url, name: save.title || undefined };
+    case 'selection':
+      return {
+        data_type: 'url_note_object',
+        parent_id,
+        url: save.url,
+        content: save.text,
+        name: save.title ? `“${save.text.slice(0, 80)}” — ${save.title}`.slice(0, 1000) : undefined,
+      };
+    case 'note':
+      return { data_type: 'note_object', parent_id, content: save.text, name: save.title || undefined };
+    case 'location': {
+      const label = save.label || `Place at ${save.latitude.toFixed(5)}, ${save.longitude.toFixed(5)}`;
+      return {
+        data_type: 'location_object',
+        parent_id,
+        latitude: save.latitude,
+        longitude: save.longitude,
+        label,
+      };
+    }
+  }
+}
+
+/** What the extension knows of the page beside the item itself. */
+function extraOf(save: ExtensionSave): Record<string, unknown> {
+  const extra: Record<string, unknown> = { saved_with: 'extension', client_id: save.client_id };
+  if (save.kind === 'page') {
+    if (save.description) extra.description = save.description;
+    if (save.favicon_url && /^https?:\/\//i.test(save.favicon_url)) extra.favicon_url = save.favicon_url;
+  }
+  if (save.kind === 'location' && save.accuracy !== undefined) extra.accuracy_m = save.accuracy;
+  return extra;
+}
+
+/**
+ * `/api/extension`: what the browser extension calls, with an API token (not a session): who the token
+ * belongs to, the drawers and binders to save into, and saving. Each call checks the token's scopes; a
+ * save carries the extension's own id for it, so one sent again after being offline is stored once.
+ */
+export async function extensionRoutes(app: FastifyInstance, deps: ExtensionRouteDeps) {
+  app.decorateRequest('apiUser', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && EXTENSION_ORIGIN.test(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'origin');
+      reply.header('access-control-allow-headers', 'authorization, content-type');
+      reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+      reply.header('access-control-max-age', '600');
+    }
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const found = match?.[1] ? await deps.tokens.check(match[1]) : null;
+    if (!found) {
+      throw new HttpError(401, 'Sign in to the extension with an API token from Settings › Sources', {
+        'www-authenticate': 'Bearer',
+      });
+    }
+    request.apiUser = found;
+  });
+
+  const needs = (scope: ApiTokenScope) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.apiUser?.scopes.includes(scope)) {
+      throw new HttpError(
+        403,
+        `This token may not ${scope === 'save' ? 'save' : 'list your drawers and binders'}`,
+      );
+    }
+  };
+  const apiUser = (request: FastifyRequest) => {
+    if (!request.apiUser) throw new HttpError(401, 'Not authenticated');
+    return request.apiUser;
+  };
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const common = { tags: ['extension'], security: [{ bearer: [] }] };
+  const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+
+  r.options('/*', async (_request, reply) => reply.code(204).send());
+
+  r.get(
+    '/me',
+    {
+      schema: {
+        ...common,
+        summary: 'Whose token this is, and what it may do',
+        response: { 200: extensionMeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, scopes } = apiUser(request);
+      return { username: user.username, email: user.email, scopes };
+    },
+  );
+
+  r.get(
+    '/folders',
+    {
+      preHandler: needs('folders'),
+      schema: {
+        ...common,
+        summary: 'Your drawers and binders, to save into',
+        response: { 200: extensionFolderListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = apiUser(request);
+      const rows = await deps.db
+        .select({
+          id: objects.id,
+          name: objects.name,
+          dataType: objects.dataType,
+          parentId: objects.parentId,
+        })
+        .from(objects)
+        .where(
+          and(eq(objects.ownerId, user.id), inArray(objects.dataType, ['drawer_object', 'binder_object'])),
+        )
+        .orderBy(sql`lower(${objects.name})`);
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      const folders = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        data_type: row.dataType as 'drawer_object' | 'binder_object',
+        path:
+          row.dataType === 'binder_object' && row.parentId && names.has(row.parentId)
+            ? `${names.get(row.parentId)} › ${row.name}`
+            : row.name,
+      }));
+      return { folders: folders.sort((a, b) => a.path.localeCompare(b.path)) };
+    },
+  );
+
+  r.post(
+    '/items',
+    {
+      preHandler: needs('save'),
+      schema: {
+        ...common,
+        summary: 'Save a page, a selection, a note or a place (to a drawer or binder, or the desk)',
+        body: extensionSaveSchema,
+        response: { 200: extensionSavedSchema, 201: extensionSavedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = apiUser(request);
+      const save = request.body;
+      const [earlier] = await deps.db
+        .select({ id: objects.id, name: objects.name, parentId: objects.parentId })
+        .from(objects)
+        .where(and(eq(objects.ownerId, user.id), sql`${objects.metadata}->>'client_id' = ${save.client_id}`));
+      if (earlier) return { id: earlier.id, name: earlier.name, parent_id: earlier.parentId, created: false };
+      const input = createItemSchema.safeParse(itemOf(save));
+      if (!input.success) throw new HttpError(422, input.error.issues[0]?.message ?? 'Invalid save');
+      const item = await deps.desk.createItem(user, input.data, extraOf(save));
+      return reply.code(201).send({ id: item.id, name: item.name, parent_id: item.parent_id, created: true });
+    },
+  );
+}
