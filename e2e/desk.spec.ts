@@ -193,7 +193,7 @@ test('notes, links and places are made, opened and moved by keyboard with Move t
   await page.keyboard.press('Escape');
 });
 
-test('the source pages say honestly what arrives later, and the gallery lists photos', async ({
+test('the source pages say what brings items there, and the gallery lists photos', async ({
   page,
   request,
 }) => {
@@ -202,7 +202,7 @@ test('the source pages say honestly what arrives later, and the gallery lists ph
   await expect(page).toHaveURL(/\/my-desk\/drive$/);
   await expect(page.getByText(/Connect Google Drive from My Sources: its files arrive here/)).toBeVisible();
   await page.getByRole('link', { name: 'Extension' }).click();
-  await expect(page.getByText(/browser extension arrives soon/)).toBeVisible();
+  await expect(page.getByText(/Add the Easio browser extension and sign it in with a token/)).toBeVisible();
   await page.getByRole('link', { name: 'Gallery' }).click();
   await expect(page.getByText('No photos yet', { exact: true })).toBeVisible();
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Browser tests of the providers: loopback stand-ins for Google (OpenID provider, Drive, Gmail and
-// Calendar) and Dropbox, from the server's test code (hence `node --import tsx`), and an Easio server
-// configured to use them.
+// Calendar) and Dropbox, a real IMAP server (Dovecot), from the server's test code (hence
+// `node --import tsx`), and an Easio server configured to use them.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startDovecot } from '../apps/server/src/test/dovecot.ts';
 import { FAKE_DROPBOX_APP, startFakeDropbox } from '../apps/server/src/test/fake-dropbox/server.ts';
 import { FAKE_CLIENT, startFakeGoogle } from '../apps/server/src/test/fake-google/server.ts';
 
@@ -22,6 +23,12 @@ const dropbox = await startFakeDropbox(`${app}/api/dropbox/callback`, {
   controlRoutes: true,
 });
 
+// A real IMAP server for the mail journeys: one mailbox per test (mailbox1…mailbox20), password app-pass.
+const mail = await startDovecot(
+  Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`mailbox${i + 1}`, 'app-pass'])),
+  { port: googlePort + 2 },
+);
+
 const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs', import.meta.url))], {
   env: {
     ...process.env,
@@ -36,15 +43,22 @@ const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs'
     DROPBOX_OAUTH_URL: dropbox.url,
     DROPBOX_API_URL: dropbox.url,
     DROPBOX_CONTENT_URL: dropbox.url,
+    // The mail server and calendar feeds of the tests are on loopback, without TLS.
+    ALLOW_PRIVATE_ADDRESSES: 'true',
+    IMAP_ALLOW_PLAINTEXT: 'true',
   },
   stdio: 'inherit',
 });
+let stopping = false;
 const stop = async (code) => {
+  // The server's exit and the signal that caused it both ask: close the stand-ins once.
+  if (stopping) return;
+  stopping = true;
   if (server.exitCode === null) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  await Promise.all([google.close(), dropbox.close()]);
+  await Promise.all([google.close(), dropbox.close(), mail.close()]);
   process.exit(code);
 };
 server.on('exit', (code) => void stop(code ?? 1));

@@ -18,8 +18,8 @@ import { sectionInfo } from './sections';
 /** The connections whose imports land on each source page. */
 const SECTION_SERVICES: Partial<Record<SourceSection, ConnectionService[]>> = {
   drive: ['gdrive'],
-  mail: ['gmail'],
-  calender: ['gcalendar'],
+  mail: ['gmail', 'imap'],
+  calender: ['gcalendar', 'webcal'],
   dropBox: ['dropbox'],
 };
 

@@ -65,8 +65,8 @@ describe('sectionQuery', () => {
   it('lists images from every source in the gallery', () => {
     expect(sectionQuery('gallery')).toEqual({ mime: 'image/' });
   });
-  it('asks nothing for the extension until it exists', () => {
-    expect(sectionQuery('extension')).toBeNull();
+  it('asks for what was saved with the extension on its page', () => {
+    expect(sectionQuery('extension')).toEqual({ saved_with: 'extension' });
   });
 });
 

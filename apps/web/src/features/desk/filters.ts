@@ -137,8 +137,8 @@ export const PAGE_SIZE = 200;
 export type SourceSection = 'drive' | 'whatsApp' | 'mail' | 'calender' | 'extension' | 'gallery' | 'dropBox';
 
 /**
- * What a source page lists from `GET /items`; null when there is nothing to ask for yet (the browser
- * extension's items will arrive with the extension).
+ * What a source page lists from `GET /items` (the extension's page: what was saved with it); null when
+ * there is nothing to ask for.
  */
 export function sectionQuery(section: SourceSection): ListQuery | null {
   const bySource: Record<Exclude<SourceSection, 'extension' | 'gallery'>, Source> = {
@@ -148,7 +148,7 @@ export function sectionQuery(section: SourceSection): ListQuery | null {
     calender: 'calendar',
     dropBox: 'dropbox',
   };
-  if (section === 'extension') return null;
+  if (section === 'extension') return { saved_with: 'extension' };
   if (section === 'gallery') return { mime: 'image/' };
   return { source: bySource[section] };
 }
@@ -163,6 +163,7 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (parsed.kind !== undefined) params.set('kind', list(parsed.kind));
   if (parsed.source !== undefined) params.set('source', list(parsed.source));
   if (parsed.mime !== undefined) params.set('mime', parsed.mime);
+  if (parsed.saved_with !== undefined) params.set('saved_with', parsed.saved_with);
   if (parsed.cursor !== undefined) params.set('cursor', parsed.cursor);
   params.set('limit', String(parsed.limit));
   return params;

@@ -35,21 +35,23 @@ export const DESK_SECTIONS: DeskSectionInfo[] = [
     title: 'WhatsApp',
     description: 'Files and links you sent to your Easio number.',
     empty:
-      'WhatsApp import arrives soon: you will send files and links to your Easio number. Meanwhile, upload files and add links from My Desk.',
+      'Save your WhatsApp number in Settings › Sources and send files and links to Easio’s number, or import a chat export on My Sources: they arrive here.',
   },
   {
     id: 'mail',
     path: 'mail',
     title: 'Mail',
     description: 'E-mails and their attachments.',
-    empty: 'Connect Gmail from My Sources: your e-mails and their attachments arrive here.',
+    empty:
+      'Connect a mailbox from any provider (or Gmail) on My Sources, or import .eml and .mbox files there: your e-mails and their attachments arrive here.',
   },
   {
     id: 'calender',
     path: 'calender',
     title: 'Calendar',
     description: 'Your calendar events.',
-    empty: 'Connect Google Calendar from My Sources: your events arrive here.',
+    empty:
+      'Import an .ics file, subscribe to a calendar’s address or connect Google Calendar on My Sources: your events arrive here.',
   },
   {
     id: 'extension',
@@ -57,7 +59,7 @@ export const DESK_SECTIONS: DeskSectionInfo[] = [
     title: 'Extension',
     description: 'Pages, selections, notes and places saved with the browser extension.',
     empty:
-      'The Easio browser extension arrives soon: it will save pages, selections, notes and places here. Meanwhile, add links, url notes and locations from My Desk.',
+      'Add the Easio browser extension and sign it in with a token from Settings › Sources: the pages, selections, notes and places you save with it arrive here.',
   },
   {
     id: 'gallery',

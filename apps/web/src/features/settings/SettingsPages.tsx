@@ -2,14 +2,16 @@ import type { ConnectionService, PublicConfig, SourceConnection, UserInfo } from
 import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
 import { DisconnectModal } from '../sources/DisconnectModal';
 import { useSources } from '../sources/queries';
 import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
+import { ExtensionTokens, useApiTokens } from './ExtensionTokens';
 
 /** Each source: whether the account has it connected, and whether this server offers it. */
-function sourceRows(c: PublicConfig, info: UserInfo) {
+function sourceRows(c: PublicConfig, info: UserInfo, extensionSignedIn: boolean) {
   const offered = (configured: boolean) =>
     configured ? 'available: connect it from My Sources' : 'not configured on this server';
   return [
@@ -38,6 +40,30 @@ function sourceRows(c: PublicConfig, info: UserInfo) {
       service: 'dropbox' as const,
     },
     {
+      name: 'Other mail (IMAP)',
+      connected: false,
+      server: 'available: connect a mailbox from My Sources',
+      service: 'imap' as const,
+    },
+    {
+      name: 'Mail files (.eml, .mbox)',
+      connected: false,
+      server: 'available: import them from My Sources',
+      service: 'mail_files' as const,
+    },
+    {
+      name: 'Calendar subscriptions',
+      connected: false,
+      server: 'available: subscribe from My Sources',
+      service: 'webcal' as const,
+    },
+    {
+      name: 'Calendar files (.ics)',
+      connected: false,
+      server: 'available: import them from My Sources',
+      service: 'ical' as const,
+    },
+    {
       name: 'WhatsApp',
       connected: info.whatsapp_active,
       server: c.whatsapp.configured
@@ -46,11 +72,16 @@ function sourceRows(c: PublicConfig, info: UserInfo) {
     },
     {
       name: 'Browser extension',
-      connected: false,
-      server: c.extension.store_url ? 'published' : 'not published for this server yet',
+      connected: extensionSignedIn,
+      server: c.extension.store_url
+        ? 'published: sign it in with a token below'
+        : 'not in a store for this server: load the unpacked build (see the README), then sign it in with a token below',
     },
   ];
 }
+
+/** Services connected through a provider's consent screen; the others are set up on My Sources. */
+const OAUTH_SERVICES = new Set<ConnectionService>(['gdrive', 'gmail', 'gcalendar', 'dropbox']);
 
 /** Connect a service (its provider's consent screen, then back on My Sources), or disconnect it. */
 function ServiceActions({
@@ -64,6 +95,13 @@ function ServiceActions({
 }) {
   const connect = useServiceConnect(service, 'my-source', 'session');
   const [disconnecting, toggle] = useDisclosure(false);
+  if (!connection && !OAUTH_SERVICES.has(service)) {
+    return (
+      <Button component={Link} to="/my-source" size="compact-xs" variant="light">
+        Set up on My Sources
+      </Button>
+    );
+  }
   if (!connection) {
     return (
       <Button size="compact-xs" variant="light" loading={connect.isPending} onClick={() => connect.mutate()}>
@@ -96,14 +134,15 @@ export function SourcesSettings() {
   const connectionOf = (service: ConnectionService) =>
     sources.data?.connections.find((x) => x.service === service);
   const whatsapp = me.data?.whatsapp_active ? connectionOf('whatsapp') : undefined;
+  const extensionSignedIn = useApiTokens().data?.tokens.some((t) => t.last_used_at !== null) ?? false;
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
         Sources
       </Title>
       <Text c="dimmed">
-        Your WhatsApp number, and where each source stands: Google's services and Dropbox connect and
-        disconnect here too. Connecting other mail and calendar files arrives with each of them.
+        Your WhatsApp number, and where each source stands: Google's services and Dropbox connect here, and
+        any connected source can be disconnected here, with or without what it brought.
       </Text>
       <Title order={3} size="h4" mt="sm">
         WhatsApp
@@ -122,6 +161,10 @@ export function SourcesSettings() {
         </Text>
       )}
       <Title order={3} size="h4" mt="sm">
+        Browser extension
+      </Title>
+      <ExtensionTokens />
+      <Title order={3} size="h4" mt="sm">
         Every source
       </Title>
       {c && me.data ? (
@@ -137,11 +180,16 @@ export function SourcesSettings() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sourceRows(c, me.data).map((row) => {
+            {sourceRows(c, me.data, extensionSignedIn).map((row) => {
               const service = 'service' in row ? row.service : undefined;
               const connection = service ? connectionOf(service) : undefined;
               const connected = service ? connection !== undefined : row.connected;
-              const offered = service === 'dropbox' ? c.dropbox.configured : c.google.configured;
+              const offered =
+                service === 'dropbox'
+                  ? c.dropbox.configured
+                  : service && OAUTH_SERVICES.has(service)
+                    ? c.google.configured
+                    : true;
               return (
                 <Table.Tr key={row.name}>
                   <Table.Td>{row.name}</Table.Td>

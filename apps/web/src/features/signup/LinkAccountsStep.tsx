@@ -8,7 +8,8 @@ import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 export const NOT_CONFIGURED = {
-  extension: 'The Easio browser extension is not published for this server yet',
+  extension:
+    'The Easio browser extension is not in a browser store for this server: load its unpacked build as the README says, then sign it in with a token from Settings › Sources',
   google: 'Google is not configured on this server',
   dropbox: 'Dropbox is not configured on this server',
   whatsapp: 'WhatsApp is not configured on this server',

@@ -3,8 +3,17 @@ import { Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { formatDate } from '../desk/object-info';
 import { useFailures, useRetryFailures } from './queries';
 
-/** Every item a sync could not import, with its reason; each can be tried again, or all at once. */
-export function FailureList({ service }: { service: ConnectionService }) {
+/**
+ * Every item a sync could not import, with its reason; each can be tried again, or all at once (not for
+ * uploaded files, which only a new upload brings again).
+ */
+export function FailureList({
+  service,
+  retryable = true,
+}: {
+  service: ConnectionService;
+  retryable?: boolean;
+}) {
   const failures = useFailures(service, true);
   const retry = useRetryFailures(service);
   if (failures.isPending) return <Loader size="sm" role="status" aria-label="Loading failed items" />;
@@ -26,21 +35,23 @@ export function FailureList({ service }: { service: ConnectionService }) {
                   {f.attempts > 1 ? ` · tried ${f.attempts} times` : ''}
                 </Text>
               </Stack>
-              <Button
-                size="compact-xs"
-                variant="default"
-                onClick={() => retry.mutate([f.id])}
-                disabled={retry.isPending}
-                aria-label={`Retry ${f.name}`}
-                style={{ flexShrink: 0 }}
-              >
-                Retry
-              </Button>
+              {retryable && (
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => retry.mutate([f.id])}
+                  disabled={retry.isPending}
+                  aria-label={`Retry ${f.name}`}
+                  style={{ flexShrink: 0 }}
+                >
+                  Retry
+                </Button>
+              )}
             </Group>
           </List.Item>
         ))}
       </List>
-      {rows.length > 1 && (
+      {retryable && rows.length > 1 && (
         <Button
           size="xs"
           variant="light"

@@ -4,16 +4,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe, usePublicConfig } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
+import { useApiTokens } from '../settings/ExtensionTokens';
+import { CalendarCard } from './CalendarCard';
 import { ChatExportImport } from './ChatExportImport';
 import { useDropboxReturn } from './dropbox-connect';
 import { useGoogleConnectReturn } from './google-connect';
+import { MailFilesImport } from './MailFilesImport';
 import { useSources } from './queries';
 import { ServiceCard } from './ServiceCard';
 
 interface SourceRow {
   name: string;
   description: string;
-  connected: (info: UserInfo) => boolean;
+  connected: (info: UserInfo, extensionSignedIn: boolean) => boolean;
   /** Why it cannot be connected on this server, if so. */
   unavailable?: (config: PublicConfig) => string | null;
   /** Where its items show on the desk. */
@@ -46,6 +49,12 @@ const CONNECTABLE: { service: ConnectionService; description: string; deskPath: 
     description: 'Files from your Dropbox, in the folders they are in there.',
     deskPath: '/my-desk/dropBox',
   },
+  {
+    service: 'imap',
+    description:
+      'E-mails and attachments from any mail provider (IMAP), by the rules you set; or saved .eml and .mbox files.',
+    deskPath: '/my-desk/mail',
+  },
 ];
 
 const SOURCES: SourceRow[] = [
@@ -62,22 +71,13 @@ const SOURCES: SourceRow[] = [
   {
     name: 'Browser extension',
     description: 'Pages, selections, notes and places you save while browsing.',
-    connected: () => false,
+    connected: (_, extensionSignedIn) => extensionSignedIn,
+    how: 'Add the extension to your browser, make a token in Settings › Sources and paste it into the extension’s sign-in.',
     unavailable: (config) =>
-      config.extension.store_url ? null : 'The Easio browser extension is not published for this server yet',
+      config.extension.store_url
+        ? null
+        : 'It is not in a browser store for this server: load the unpacked build as the README says',
     deskPath: '/my-desk/extension',
-  },
-  {
-    name: 'Other mail (IMAP)',
-    description: 'E-mails and attachments from any mail provider.',
-    connected: () => false,
-    deskPath: '/my-desk/mail',
-  },
-  {
-    name: 'Calendar files and links',
-    description: 'Events from .ics files and calendar subscriptions.',
-    connected: () => false,
-    deskPath: '/my-desk/calender',
   },
   {
     name: 'Gallery',
@@ -128,6 +128,7 @@ export function MySourcePage() {
   const dropboxOff =
     config.data && !config.data.dropbox.configured ? 'Dropbox is not configured on this server' : null;
   useDropboxReturn();
+  const extensionSignedIn = useApiTokens().data?.tokens.some((t) => t.last_used_at !== null) ?? false;
   return (
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
@@ -140,11 +141,13 @@ export function MySourcePage() {
             description={g.description}
             deskPath={g.deskPath}
             connection={connectionOf(g.service)}
-            unavailable={g.service === 'dropbox' ? dropboxOff : googleOff}
+            unavailable={g.service === 'dropbox' ? dropboxOff : g.service === 'imap' ? null : googleOff}
+            extra={g.service === 'imap' ? <MailFilesImport /> : undefined}
           />
         ))}
+        <CalendarCard connection={connectionOf('webcal')} />
         {SOURCES.map((source) => {
-          const connected = info ? source.connected(info) : false;
+          const connected = info ? source.connected(info, extensionSignedIn) : false;
           const reason = config.data && source.unavailable ? source.unavailable(config.data) : null;
           return (
             <Paper

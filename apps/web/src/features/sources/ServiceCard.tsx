@@ -1,11 +1,14 @@
 import { type ConnectionService, SERVICE_LABEL, type SourceConnection } from '@easio/shared';
 import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../desk/object-info';
 import { DisconnectModal } from './DisconnectModal';
 import { FailureList } from './FailureList';
 import { GmailLabels } from './GmailLabels';
+import { ImapConnect } from './ImapConnect';
+import { ImapRules } from './ImapRules';
 import { useSyncNow } from './queries';
 import { SyncProgress } from './SyncProgress';
 import { useServiceConnect } from './service-connect';
@@ -19,8 +22,8 @@ function stateBadge(connection: SourceConnection | undefined) {
 }
 
 /**
- * A connectable service on /my-source (Google's, Dropbox): connect it, or see its account, last sync,
- * progress and failures, sync it now and disconnect it.
+ * A connectable service on /my-source (Google's, Dropbox, a mailbox over IMAP): connect it, or see its
+ * account, last sync, progress and failures, sync it now and disconnect it.
  */
 export function ServiceCard({
   service,
@@ -28,6 +31,7 @@ export function ServiceCard({
   deskPath,
   connection,
   unavailable,
+  extra,
 }: {
   service: ConnectionService;
   description: string;
@@ -35,9 +39,12 @@ export function ServiceCard({
   connection: SourceConnection | undefined;
   /** Why it cannot be connected on this server, if so. */
   unavailable: string | null;
+  /** What the card offers whether connected or not (mail: uploading .eml and .mbox files). */
+  extra?: ReactNode;
 }) {
   const label = SERVICE_LABEL[service];
   const connect = useServiceConnect(service, 'my-source', 'session');
+  const [connectForm, connectFormToggle] = useDisclosure(false);
   const sync = useSyncNow(service);
   const [showFailures, failuresToggle] = useDisclosure(false);
   const [disconnecting, disconnectToggle] = useDisclosure(false);
@@ -63,9 +70,17 @@ export function ServiceCard({
             {unavailable}.
           </Text>
         )}
-        {!connection && !unavailable && (
-          <Button size="xs" w="fit-content" loading={connect.isPending} onClick={() => connect.mutate()}>
-            Connect {label}
+        {!connection && !unavailable && service === 'imap' && connectForm && (
+          <ImapConnect onCancel={connectFormToggle.close} />
+        )}
+        {!connection && !unavailable && !connectForm && (
+          <Button
+            size="xs"
+            w="fit-content"
+            loading={connect.isPending}
+            onClick={() => (service === 'imap' ? connectFormToggle.open() : connect.mutate())}
+          >
+            Connect {service === 'imap' ? 'a mailbox' : label}
           </Button>
         )}
         {connection && (
@@ -105,6 +120,7 @@ export function ServiceCard({
               </>
             )}
             {service === 'gmail' && <GmailLabels settings={connection.settings} />}
+            {service === 'imap' && <ImapRules settings={connection.settings} />}
             <Group gap={4}>
               <Button
                 size="compact-sm"
@@ -130,6 +146,7 @@ export function ServiceCard({
             />
           </>
         )}
+        {extra}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { displayName, formatCoordinates, mapLink, placeOf, previewKind, safeHref } from '../object-info';
+import { EmailBody } from './EmailBody';
 
 /** Text exactly as written: never parsed as HTML, line breaks kept. */
 function PlainText({ text }: { text: string | null }) {
@@ -208,11 +209,20 @@ export function ItemPreview({ object }: { object: DeskObject }) {
         </Text>
       );
     case 'email_object':
+      return (
+        <Stack>
+          <Headers metadata={object.metadata} />
+          <EmailBody
+            html={typeof object.metadata.html === 'string' ? object.metadata.html : null}
+            plain={<PlainText text={object.content} />}
+          />
+        </Stack>
+      );
     case 'event_object':
       return (
         <Stack>
           <Headers metadata={object.metadata} />
-          {object.data_type === 'event_object' && <EventDetails metadata={object.metadata} />}
+          <EventDetails metadata={object.metadata} />
           <PlainText text={object.content} />
         </Stack>
       );

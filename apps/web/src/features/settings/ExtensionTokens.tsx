@@ -1,0 +1,203 @@
+import {
+  API_TOKEN_SCOPE_LABEL,
+  API_TOKEN_SCOPES,
+  type ApiToken,
+  type ApiTokenScope,
+  apiTokenListSchema,
+  createApiTokenSchema,
+  createdApiTokenSchema,
+} from '@easio/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { apiRequest } from '../../api/client';
+import { errorMessage } from '../../api/error-message';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { formatDate } from '../desk/object-info';
+
+const tokenKeys = { all: ['account', 'api-tokens'] as const };
+
+const fetchTokens = (signal?: AbortSignal) =>
+  apiRequest('/account/api-tokens', apiTokenListSchema, { signal });
+const createToken = (body: z.input<typeof createApiTokenSchema>) =>
+  apiRequest('/account/api-tokens', createdApiTokenSchema, { json: body });
+const revokeToken = (id: string) =>
+  apiRequest(`/account/api-tokens/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+
+/** The user's API tokens (the extension's sign-ins). */
+export const useApiTokens = () =>
+  useQuery({ queryKey: tokenKeys.all, queryFn: ({ signal }) => fetchTokens(signal) });
+
+function NewToken() {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiTokenScope[]>([...API_TOKEN_SCOPES]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: createToken,
+    onSuccess: (token) => {
+      setMade(token.token);
+      setName('');
+      void client.invalidateQueries({ queryKey: tokenKeys.all });
+    },
+  });
+  const submit = () => {
+    const parsed = createApiTokenSchema.safeParse({ name, scopes });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
+      return;
+    }
+    setProblem(null);
+    create.mutate(parsed.data);
+  };
+  return (
+    <Stack gap="xs">
+      <Stack
+        gap="xs"
+        component="form"
+        aria-label="New extension token"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextInput
+          label="Token name"
+          placeholder="e.g. Firefox on my laptop"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={problem}
+          size="xs"
+          maw={360}
+        />
+        <Checkbox.Group label="It may" value={scopes} onChange={(v) => setScopes(v as ApiTokenScope[])}>
+          <Stack gap={4} mt={4}>
+            {API_TOKEN_SCOPES.map((scope) => (
+              <Checkbox key={scope} value={scope} label={API_TOKEN_SCOPE_LABEL[scope]} size="xs" />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {create.isError && (
+          <Alert color="red" variant="light" p="xs">
+            {errorMessage(create.error)}
+          </Alert>
+        )}
+        <Button type="submit" size="xs" w="fit-content" loading={create.isPending}>
+          Make a token
+        </Button>
+      </Stack>
+      {made && (
+        <Alert color="teal" variant="light" title="Your new token" role="status">
+          <Stack gap={6}>
+            <Text size="xs">Paste it into the extension’s sign-in now: it is not shown again.</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} aria-label="The new token">
+                {made}
+              </Text>
+              <CopyButton value={made}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="light" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setMade(null)}>
+              Done
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The API tokens the browser extension signs in with: made here, listed with their last use, revoked. */
+export function ExtensionTokens() {
+  const client = useQueryClient();
+  const tokens = useApiTokens();
+  const revoke = useMutation({
+    mutationFn: (token: ApiToken) => revokeToken(token.id),
+    onSuccess: (_, token) => {
+      toastSuccess(`${token.name} revoked: the extension using it is signed out`);
+      void client.invalidateQueries({ queryKey: tokenKeys.all });
+    },
+    onError: (error) => toastError(error),
+  });
+  const rows = tokens.data?.tokens ?? [];
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        The Easio browser extension signs in with a token made here. Each token says what it may do, shows
+        when it was last used, and stops working the moment you revoke it.
+      </Text>
+      {rows.length > 0 ? (
+        <Table withTableBorder aria-label="Extension tokens">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>May</Table.Th>
+              <Table.Th>Made</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((token) => (
+              <Table.Tr key={token.id}>
+                <Table.Td>
+                  <Text size="sm">{token.name}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {token.prefix}…
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">
+                    {token.scopes.map((s) => (s === 'save' ? 'save' : 'list folders')).join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{formatDate(token.created_at, true)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{token.last_used_at ? formatDate(token.last_used_at, true) : 'Never'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    loading={revoke.isPending && revoke.variables?.id === token.id}
+                    onClick={() => revoke.mutate(token)}
+                  >
+                    Revoke {token.name}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm">
+          {tokens.isPending ? 'Loading…' : tokens.isError ? 'Could not load your tokens.' : 'No tokens yet.'}
+        </Text>
+      )}
+      <NewToken />
+    </Stack>
+  );
+}

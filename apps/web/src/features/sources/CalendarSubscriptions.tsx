@@ -1,0 +1,149 @@
+import { type CalendarSubscription, calendarUrlSchema } from '@easio/shared';
+import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { formatDate } from '../desk/object-info';
+import { deskKeys } from '../desk/queries';
+import { fetchSubscriptions, subscribeCalendar, unsubscribeCalendar } from './calendar-api';
+import { sourceKeys } from './queries';
+
+const subscriptionKeys = { all: [...sourceKeys.all, 'calendar-subscriptions'] as const };
+
+function Unsubscribe({ subscription, onClose }: { subscription: CalendarSubscription; onClose: () => void }) {
+  const [deleteEvents, setDeleteEvents] = useState(false);
+  const client = useQueryClient();
+  const unsubscribe = useMutation({
+    mutationFn: () => unsubscribeCalendar(subscription.id, deleteEvents),
+    onSuccess: ({ deleted_items }) => {
+      toastSuccess(
+        deleted_items
+          ? `Unsubscribed from ${subscription.name}; ${deleted_items} events deleted`
+          : `Unsubscribed from ${subscription.name}; its events stay on your desk`,
+      );
+      void client.invalidateQueries({ queryKey: sourceKeys.all });
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+      onClose();
+    },
+    onError: (error) => toastError(error),
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Unsubscribe from ${subscription.name}?`} centered>
+      <Stack gap="sm">
+        <Text size="sm">Easio stops fetching this calendar.</Text>
+        <Checkbox
+          label={`Also delete its ${subscription.events} events from your desk`}
+          checked={deleteEvents}
+          onChange={(e) => setDeleteEvents(e.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+            Unsubscribe
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Calendar addresses (https:// or webcal://) Easio fetches again on every sync, and adding one. */
+export function CalendarSubscriptions() {
+  const [url, setUrl] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<CalendarSubscription | null>(null);
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: subscriptionKeys.all,
+    queryFn: ({ signal }) => fetchSubscriptions(signal),
+  });
+  const subscribe = useMutation({
+    mutationFn: subscribeCalendar,
+    onSuccess: (added) => {
+      toastSuccess(`Subscribed to ${added.name}: its events are on their way`);
+      setUrl('');
+      void client.invalidateQueries({ queryKey: sourceKeys.all });
+    },
+  });
+  const submit = () => {
+    const parsed = calendarUrlSchema.safeParse(url);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Enter a calendar address');
+      return;
+    }
+    setProblem(null);
+    subscribe.mutate(parsed.data);
+  };
+  const subscriptions = list.data?.subscriptions ?? [];
+  return (
+    <Stack gap="xs">
+      {subscriptions.length > 0 && (
+        <Stack
+          gap={4}
+          component="ul"
+          aria-label="Calendar subscriptions"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {subscriptions.map((s) => (
+            <Group key={s.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="xs" fw={600} truncate>
+                  {s.name}
+                </Text>
+                <Text size="xs" c={s.last_error ? 'red' : 'dimmed'}>
+                  {s.last_error
+                    ? `Last refresh failed: ${s.last_error}`
+                    : s.last_refreshed_at
+                      ? `${s.events} events · refreshed ${formatDate(s.last_refreshed_at, true)}`
+                      : 'Waiting for its first refresh'}
+                </Text>
+              </Stack>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Unsubscribe from ${s.name}`}
+                onClick={() => setLeaving(s)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Group
+        gap="xs"
+        align="flex-end"
+        wrap="nowrap"
+        component="form"
+        aria-label="Subscribe to a calendar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextInput
+          label="Calendar address"
+          placeholder="webcal://… or https://….ics"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={problem}
+          size="xs"
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" size="xs" loading={subscribe.isPending}>
+          Subscribe
+        </Button>
+      </Group>
+      {subscribe.isError && (
+        <Alert color="red" variant="light" p="xs" title="Not subscribed">
+          {errorMessage(subscribe.error)}
+        </Alert>
+      )}
+      {leaving && <Unsubscribe subscription={leaving} onClose={() => setLeaving(null)} />}
+    </Stack>
+  );
+}
