@@ -60,7 +60,7 @@ test('subscribes to a calendar address and imports an .ics file from My Sources,
     await card.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByText(`Subscribed to Team ${tag}: its events are on their way`)).toBeVisible();
     const list = card.getByRole('list', { name: 'Calendar subscriptions' });
-    await expect(list.getByText('1 events · refreshed', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expect(list.getByText('1 event · refreshed', { exact: false })).toBeVisible({ timeout: 15_000 });
 
     const chooser = page.waitForEvent('filechooser');
     await card.getByRole('button', { name: 'Import an .ics file' }).click();
@@ -69,7 +69,7 @@ test('subscribes to a calendar address and imports an .ics file from My Sources,
       mimeType: 'text/calendar',
       buffer: Buffer.from(calendar(`Family ${tag}`, [`f-${tag}`, `Dinner ${tag}`])),
     });
-    await expect(page.getByText(`Family ${tag}: 1 events, 1 imported`)).toBeVisible();
+    await expect(page.getByText(`Family ${tag}: 1 event, 1 imported`)).toBeVisible();
 
     await card.getByRole('link', { name: 'See your calendar' }).click();
     await expect(page).toHaveURL(/\/my-desk\/calender$/);
@@ -79,9 +79,9 @@ test('subscribes to a calendar address and imports an .ics file from My Sources,
 
     await list.getByRole('button', { name: `Unsubscribe from Team ${tag}` }).click();
     const dialog = page.getByRole('dialog', { name: `Unsubscribe from Team ${tag}?` });
-    await dialog.getByLabel('Also delete its 1 events from your desk').check();
+    await dialog.getByLabel('Also delete its 1 event from your desk').check();
     await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect(page.getByText(`Unsubscribed from Team ${tag}; 1 events deleted`)).toBeVisible();
+    await expect(page.getByText(`Unsubscribed from Team ${tag}; 1 event deleted`)).toBeVisible();
     await expect(card.getByRole('list', { name: 'Calendar subscriptions' })).toHaveCount(0);
   } finally {
     await new Promise((resolve) => feed.close(resolve));

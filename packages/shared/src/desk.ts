@@ -63,21 +63,36 @@ const oneOrMany = <T extends z.ZodType>(item: T) =>
   );
 
 /** Query of every listing: paged by an opaque cursor, newest first by default. */
-export const listQuerySchema = z.object({
-  sort: z.enum(SORT_KEYS).default('date'),
-  order: z.enum(SORT_ORDERS).default('desc'),
-  kind: oneOrMany(z.enum(DATA_TYPES)).optional(),
-  source: oneOrMany(z.enum(SOURCES)).optional(),
-  /** Files whose type starts with this, e.g. `image/` for the gallery. */
-  mime: z
-    .string()
-    .regex(/^[a-z]+\/[a-z0-9.+-]*$/, 'A type such as image/ or application/pdf')
-    .optional(),
-  /** Only what was saved with the browser extension (its desk page). */
-  saved_with: z.enum(['extension']).optional(),
-  cursor: z.string().max(2000).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+export const listQuerySchema = z
+  .object({
+    sort: z.enum(SORT_KEYS).default('date'),
+    order: z.enum(SORT_ORDERS).default('desc'),
+    kind: oneOrMany(z.enum(DATA_TYPES)).optional(),
+    source: oneOrMany(z.enum(SOURCES)).optional(),
+    /** Files whose type starts with this, e.g. `image/` for the gallery. */
+    mime: z
+      .string()
+      .regex(/^[a-z]+\/[a-z0-9.+-]*$/, 'A type such as image/ or application/pdf')
+      .optional(),
+    /** Only what was saved with the browser extension (its desk page). */
+    saved_with: z.enum(['extension']).optional(),
+    /** Only items dated (an event's start, a photo's date taken, else when it arrived) at or after this instant. */
+    from: z.iso
+      .datetime({ offset: true, error: 'from: a date and time such as 2026-03-01T00:00:00Z' })
+      .optional(),
+    /** Only items dated before this instant. */
+    to: z.iso
+      .datetime({ offset: true, error: 'to: a date and time such as 2026-04-01T00:00:00Z' })
+      .optional(),
+    /** Only items that carry a place (latitude and longitude): the gallery's map. */
+    placed: z.enum(['true']).optional(),
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
 export const pageSchema = z.object({

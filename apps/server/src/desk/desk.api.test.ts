@@ -240,6 +240,71 @@ describe.each(DB_KINDS)('the desk on %s', (kind) => {
         page.items.every((i) => !['root_object', 'drawer_object', 'binder_object'].includes(i.data_type)),
       ).toBe(true);
     });
+
+    it('lists what is dated within a window (the calendar) and what carries a place (the gallery map)', async () => {
+      const d = await drawer('Dated');
+      const at = (iso: string) => new Date(iso);
+      await t.database.db.insert(objects).values([
+        {
+          ownerId: me.info.id as string,
+          parentId: d.id,
+          dataType: 'event_object',
+          name: 'Before',
+          sourceCreatedAt: at('2031-02-28T23:59:59Z'),
+        },
+        {
+          ownerId: me.info.id as string,
+          parentId: d.id,
+          dataType: 'event_object',
+          name: 'First',
+          sourceCreatedAt: at('2031-03-01T00:00:00Z'),
+        },
+        {
+          ownerId: me.info.id as string,
+          parentId: d.id,
+          dataType: 'event_object',
+          name: 'Last',
+          sourceCreatedAt: at('2031-03-31T23:00:00Z'),
+        },
+        {
+          ownerId: me.info.id as string,
+          parentId: d.id,
+          dataType: 'event_object',
+          name: 'After',
+          sourceCreatedAt: at('2031-04-01T00:00:00Z'),
+        },
+        {
+          ownerId: me.info.id as string,
+          parentId: d.id,
+          dataType: 'file_object',
+          name: 'Placed.jpg',
+          mimeType: 'image/jpeg',
+          metadata: { latitude: 48.85, longitude: 2.35 },
+        },
+        {
+          ownerId: me.info.id as string,
+          parentId: d.id,
+          dataType: 'file_object',
+          name: 'Odd.jpg',
+          mimeType: 'image/jpeg',
+          metadata: { latitude: 'north', longitude: 2 },
+        },
+      ]);
+      const march = await ok<Page>(
+        'GET',
+        `/items?kind=event_object&from=${encodeURIComponent('2031-03-01T00:00:00Z')}&to=${encodeURIComponent('2031-04-01T00:00:00+00:00')}&sort=date&order=asc`,
+      );
+      expect(march.items.map((i) => i.name)).toEqual(['First', 'Last']);
+      const placed = await ok<Page>('GET', '/items?mime=image/&placed=true');
+      expect(placed.items.map((i) => i.name)).toEqual(['Placed.jpg']);
+      expect((await ok<Page>('GET', '/items?placed=true', undefined, other.auth)).items).toEqual([]);
+
+      const backwards = await call('GET', '/items?from=2031-04-01T00:00:00Z&to=2031-03-01T00:00:00Z');
+      expect(backwards.status).toBe(422);
+      expect(backwards.body.detail).toMatch(/from must be before to/);
+      expect((await call('GET', '/items?from=March')).status).toBe(422);
+      expect((await call('GET', '/items?placed=maybe')).status).toBe(422);
+    });
   });
 
   describe('moving and deleting', () => {

@@ -6,7 +6,18 @@ import {
   type SortKey,
   type Source,
 } from '@easio/shared';
-import { and, eq, getTableColumns, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { type ObjectRow, objects } from '../db/schema.js';
 import type { Cursor } from './cursor.js';
@@ -32,6 +43,11 @@ export interface ListOptions {
   mimePrefix?: string;
   /** Only items saved with this client (`metadata.saved_with`: the browser extension). */
   savedWith?: string;
+  /** Only items dated within [from, to). */
+  from?: Date;
+  to?: Date;
+  /** Only items with a latitude and longitude (a photo's EXIF GPS, a saved location). */
+  placed?: boolean;
   cursor?: Cursor;
   limit: number;
 }
@@ -126,6 +142,13 @@ export function createDeskRepository(db: Db) {
         conditions.push(sql`${objects.mimeType} LIKE ${`${escapeLike(options.mimePrefix)}%`}`);
       }
       if (options.savedWith) conditions.push(sql`${objects.metadata}->>'saved_with' = ${options.savedWith}`);
+      if (options.from) conditions.push(gte(objects.itemDate, options.from));
+      if (options.to) conditions.push(lt(objects.itemDate, options.to));
+      if (options.placed) {
+        conditions.push(
+          sql`jsonb_typeof(${objects.metadata}->'latitude') = 'number' AND jsonb_typeof(${objects.metadata}->'longitude') = 'number'`,
+        );
+      }
       if (options.cursor) {
         const values = options.cursor.v.map((v, i) => sql`${v}::${sql.raw(casts[i] ?? 'text')}`);
         const op = options.order === 'asc' ? sql`>` : sql`<`;

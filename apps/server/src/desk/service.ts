@@ -82,6 +82,9 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
     sources: asList(query.source),
     mimePrefix: query.mime,
     savedWith: query.saved_with,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    placed: query.placed === 'true',
     cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: query.limit,
   });

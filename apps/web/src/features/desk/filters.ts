@@ -164,6 +164,9 @@ export function listSearchParams(query: ListQuery): URLSearchParams {
   if (parsed.source !== undefined) params.set('source', list(parsed.source));
   if (parsed.mime !== undefined) params.set('mime', parsed.mime);
   if (parsed.saved_with !== undefined) params.set('saved_with', parsed.saved_with);
+  if (parsed.from !== undefined) params.set('from', parsed.from);
+  if (parsed.to !== undefined) params.set('to', parsed.to);
+  if (parsed.placed !== undefined) params.set('placed', parsed.placed);
   if (parsed.cursor !== undefined) params.set('cursor', parsed.cursor);
   params.set('limit', String(parsed.limit));
   return params;

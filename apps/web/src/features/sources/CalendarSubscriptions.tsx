@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
+import { countOf } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { formatDate } from '../desk/object-info';
 import { deskKeys } from '../desk/queries';
@@ -19,7 +20,7 @@ function Unsubscribe({ subscription, onClose }: { subscription: CalendarSubscrip
     onSuccess: ({ deleted_items }) => {
       toastSuccess(
         deleted_items
-          ? `Unsubscribed from ${subscription.name}; ${deleted_items} events deleted`
+          ? `Unsubscribed from ${subscription.name}; ${countOf(deleted_items, 'event')} deleted`
           : `Unsubscribed from ${subscription.name}; its events stay on your desk`,
       );
       void client.invalidateQueries({ queryKey: sourceKeys.all });
@@ -33,7 +34,7 @@ function Unsubscribe({ subscription, onClose }: { subscription: CalendarSubscrip
       <Stack gap="sm">
         <Text size="sm">Easio stops fetching this calendar.</Text>
         <Checkbox
-          label={`Also delete its ${subscription.events} events from your desk`}
+          label={`Also delete its ${countOf(subscription.events, 'event')} from your desk`}
           checked={deleteEvents}
           onChange={(e) => setDeleteEvents(e.currentTarget.checked)}
         />
@@ -97,7 +98,7 @@ export function CalendarSubscriptions() {
                   {s.last_error
                     ? `Last refresh failed: ${s.last_error}`
                     : s.last_refreshed_at
-                      ? `${s.events} events · refreshed ${formatDate(s.last_refreshed_at, true)}`
+                      ? `${countOf(s.events, 'event')} · refreshed ${formatDate(s.last_refreshed_at, true)}`
                       : 'Waiting for its first refresh'}
                 </Text>
               </Stack>

@@ -1,5 +1,6 @@
 import { Button, FileButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { countOf } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { deskKeys } from '../desk/queries';
 import { uploadIcs } from './calendar-api';
@@ -11,7 +12,7 @@ export function IcsImport() {
   const upload = useMutation({
     mutationFn: uploadIcs,
     onSuccess: ({ calendar, events, imported, skipped, capped }) => {
-      const parts = [`${calendar}: ${events} events`, `${imported} imported`];
+      const parts = [`${calendar}: ${countOf(events, 'event')}`, `${imported} imported`];
       if (skipped) parts.push(`${skipped} already on your desk`);
       toastSuccess(
         `${parts.join(', ')}${capped ? '. The calendar repeats without end: only the first 5,000 are kept.' : ''}`,
