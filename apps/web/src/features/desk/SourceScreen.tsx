@@ -1,16 +1,20 @@
 import type { ConnectionService } from '@easio/shared';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyPanel } from '../../components/Page';
 import { ChatExportImport } from '../sources/ChatExportImport';
 import { SourceSyncBanner } from '../sources/SourceSyncBanner';
 import { ListingPane } from './browser/ListingPane';
 import { useSelection } from './browser/use-selection';
+import { CalendarBoard } from './calendar/CalendarBoard';
+import { useCalendarState } from './calendar/use-calendar-state';
 import { DeskToolbar } from './DeskToolbar';
 import { useDeskPrefs } from './desk-prefs';
 import { DeskDnd } from './dnd/DeskDnd';
 import { type SourceSection, sectionQuery } from './filters';
+import { GalleryMap } from './gallery/GalleryMap';
+import { photoMonth } from './gallery/photo-month';
 import { ImageIcon } from './icons';
 import { useListing } from './queries';
 import { sectionInfo } from './sections';
@@ -48,6 +52,33 @@ function SourceEmpty({ section }: { section: SourceSection }) {
   );
 }
 
+const CALENDAR_VIEW_OPTIONS = [
+  { value: 'list', label: 'List' },
+  { value: 'month', label: 'Month' },
+  { value: 'week', label: 'Week' },
+];
+const GALLERY_VIEW_OPTIONS = [
+  { value: 'photos', label: 'Photos' },
+  { value: 'map', label: 'Map' },
+];
+
+/** The gallery's photos or map, kept in the address like the calendar's view. */
+function useGalleryView() {
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'map' ? 'map' : 'photos';
+  const setView = useCallback(
+    (next: string) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'map') updated.set('view', 'map');
+        else updated.delete('view');
+        return updated;
+      }),
+    [setParams],
+  );
+  return [view, setView] as const;
+}
+
 /** A source's page (drive, WhatsApp, mail, calendar, extension, Dropbox) or the gallery: its items across the desk. */
 export function SourceScreen({ section }: { section: SourceSection }) {
   const info = sectionInfo(section);
@@ -57,24 +88,23 @@ export function SourceScreen({ section }: { section: SourceSection }) {
     () => ({ ...base, sort: prefs.sort, order: prefs.order }),
     [base, prefs.sort, prefs.order],
   );
-  const listing = useListing({ items: true }, query, base !== null);
-  const selection = useSelection(listing.objects);
   const gallery = section === 'gallery';
+  const calendar = useCalendarState();
+  const [galleryView, setGalleryView] = useGalleryView();
+  const board = section === 'calender' && calendar.view !== 'list' ? calendar.view : null;
+  const map = gallery && galleryView === 'map';
+  const listing = useListing({ items: true }, query, base !== null && board === null && !map);
+  const selection = useSelection(listing.objects);
   const noMove = useCallback(() => undefined, []);
 
-  return (
-    <DeskDnd getDragged={selection.dragged} onMove={noMove}>
-      <Stack gap="sm">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            {info.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {info.description}
-          </Text>
-        </Stack>
-        {SECTION_SERVICES[section] && <SourceSyncBanner services={SECTION_SERVICES[section]} />}
-        {section === 'whatsApp' && <ChatExportImport />}
+  let body: React.ReactNode;
+  if (board && base) {
+    body = <CalendarBoard base={base} view={board} anchor={calendar.anchor} onShow={calendar.show} />;
+  } else if (map) {
+    body = <GalleryMap />;
+  } else {
+    body = (
+      <>
         <DeskToolbar kindFilter={false} panel={false} view={!gallery} />
         <ListingPane
           label={info.title}
@@ -85,7 +115,46 @@ export function SourceScreen({ section }: { section: SourceSection }) {
           draggable={false}
           droppable={false}
           empty={<SourceEmpty section={section} />}
+          groupOf={gallery && prefs.sort === 'date' ? photoMonth : undefined}
         />
+      </>
+    );
+  }
+
+  return (
+    <DeskDnd getDragged={selection.dragged} onMove={noMove}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Stack gap={2}>
+            <Title order={2} size="h3">
+              {info.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {info.description}
+            </Text>
+          </Stack>
+          {section === 'calender' && (
+            <SegmentedControl
+              size="xs"
+              aria-label="Calendar view"
+              data={CALENDAR_VIEW_OPTIONS}
+              value={calendar.view}
+              onChange={(value) => calendar.show({ view: value as 'list' | 'month' | 'week' })}
+            />
+          )}
+          {gallery && (
+            <SegmentedControl
+              size="xs"
+              aria-label="Gallery view"
+              data={GALLERY_VIEW_OPTIONS}
+              value={galleryView}
+              onChange={setGalleryView}
+            />
+          )}
+        </Group>
+        {SECTION_SERVICES[section] && <SourceSyncBanner services={SECTION_SERVICES[section]} />}
+        {section === 'whatsApp' && <ChatExportImport />}
+        {body}
       </Stack>
     </DeskDnd>
   );

@@ -23,6 +23,8 @@ interface Props {
   keep?: (object: DeskObject) => boolean;
   /** An object to select and scroll to once listed. */
   reveal?: string | null;
+  /** Cards under headings (the gallery's months). */
+  groupOf?: (object: DeskObject) => string;
 }
 
 /** A listing with its selection bar, its actions and their dialogs. */

@@ -18,6 +18,7 @@ import { errorMessage } from '../../../api/error-message';
 import type { ObjectAction } from '../actions/use-object-actions';
 import classes from '../desk.module.css';
 import type { Listing } from '../queries';
+import { gridRows, verticalNeighbour } from './grid-rows';
 import type { ItemHandlers } from './handlers';
 import { ObjectCard } from './ObjectCard';
 import { ObjectRow } from './ObjectRow';
@@ -28,6 +29,7 @@ export type BrowserView = 'list' | 'grid' | 'photos';
 
 const LIST_ROW = 56;
 const LIST_HEADER = 36;
+const GROUP_HEADER = 44;
 const GRID_GAP = 16;
 const CARD = { grid: { min: 176, height: 196 }, photos: { min: 220, height: 264 } } as const;
 /** Start loading the next page this many rows before the end. */
@@ -52,6 +54,8 @@ interface Props {
   total?: number | null;
   /** An object to select, focus and scroll to once it is listed (loading further pages to find it). */
   reveal?: string | null;
+  /** Cards under headings (the gallery's months): the group of each object, the listing being in that order. */
+  groupOf?: (object: DeskObject) => string;
 }
 
 function useWidth(ref: React.RefObject<HTMLElement | null>) {
@@ -109,13 +113,19 @@ function VirtualGrid(props: Props) {
   const isList = view === 'list';
   const card = isList ? null : CARD[view];
   const columns = card ? Math.max(1, Math.floor((width - GRID_GAP) / (card.min + GRID_GAP))) : 1;
-  const dataRows = Math.ceil(objects.length / columns);
+  const { groupOf } = props;
+  const layout = useMemo(
+    () => (isList ? null : gridRows(objects, columns, groupOf)),
+    [isList, objects, columns, groupOf],
+  );
+  const dataRows = layout ? layout.rows.length : objects.length;
   const rowCount = dataRows + (listing.hasNextPage ? 1 : 0);
 
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (card ? card.height + GRID_GAP : LIST_ROW),
+    estimateSize: (index) =>
+      !card ? LIST_ROW : layout?.rows[index]?.kind === 'header' ? GROUP_HEADER : card.height + GRID_GAP,
     overscan: isList ? 12 : 3,
     scrollMargin: isList ? LIST_HEADER : 0,
     paddingStart: isList ? 0 : GRID_GAP,
@@ -123,7 +133,7 @@ function VirtualGrid(props: Props) {
   });
   // A new row height (switching list and grid) must be measured again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures when the layout changes.
-  useLayoutEffect(() => virtualizer.measure(), [view, columns, virtualizer]);
+  useLayoutEffect(() => virtualizer.measure(), [view, columns, layout, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const lastRow = items.at(-1)?.index ?? -1;
@@ -163,20 +173,20 @@ function VirtualGrid(props: Props) {
     select(reveal, {});
     setFocusedId(reveal);
     pendingFocus.current = reveal;
-    virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' });
-  }, [reveal, indexById, hasNextPage, isFetchingNextPage, fetchNextPage, select, virtualizer, columns]);
+    virtualizer.scrollToIndex(layout ? (layout.rowOfIndex[index] ?? 0) : index, { align: 'center' });
+  }, [reveal, indexById, hasNextPage, isFetchingNextPage, fetchNextPage, select, virtualizer, layout]);
 
-  const latest = useRef({ props, columns, indexById, objects, virtualizer });
-  latest.current = { props, columns, indexById, objects, virtualizer };
+  const latest = useRef({ props, columns, indexById, objects, virtualizer, layout });
+  latest.current = { props, columns, indexById, objects, virtualizer, layout };
 
   const handlers = useMemo<ItemHandlers>(() => {
     const focusIndex = (index: number) => {
-      const { objects: list, columns: cols, virtualizer: v } = latest.current;
+      const { objects: list, virtualizer: v, layout: grid } = latest.current;
       const target = list[index];
       if (!target) return null;
       setFocusedId(target.id);
       pendingFocus.current = target.id;
-      v.scrollToIndex(Math.floor(index / cols), { align: 'auto' });
+      v.scrollToIndex(grid ? (grid.rowOfIndex[index] ?? 0) : index, { align: 'auto' });
       return target;
     };
     return {
@@ -198,16 +208,16 @@ function VirtualGrid(props: Props) {
       onAction: (action: ObjectAction, object: DeskObject) => latest.current.props.onAction(action, [object]),
       onKeyDown: (event: KeyboardEvent, object: DeskObject) => {
         if (event.target !== event.currentTarget) return;
-        const { props: p, columns: cols, indexById: byId, objects: list } = latest.current;
+        const { props: p, columns: cols, indexById: byId, objects: list, layout: grid } = latest.current;
         const index = byId.get(object.id) ?? 0;
         const mod = event.ctrlKey || event.metaKey;
         let next: number | null = null;
         switch (event.key) {
           case 'ArrowDown':
-            next = index + cols;
+            next = grid ? verticalNeighbour(grid, index, 1) : index + 1;
             break;
           case 'ArrowUp':
-            next = index - cols;
+            next = grid ? verticalNeighbour(grid, index, -1) : index - 1;
             break;
           case 'ArrowRight':
             next = cols > 1 ? index + 1 : null;
@@ -327,7 +337,18 @@ function VirtualGrid(props: Props) {
               />
             );
           }
-          const row = objects.slice(item.index * columns, item.index * columns + columns);
+          const gridRow = layout?.rows[item.index];
+          if (!gridRow) return null;
+          if (gridRow.kind === 'header') {
+            return (
+              <div key={item.key} role="row" className={classes.groupRow} style={{ top, height: item.size }}>
+                <div role="rowheader" aria-colspan={columns}>
+                  {gridRow.label}
+                </div>
+              </div>
+            );
+          }
+          const row = objects.slice(gridRow.start, gridRow.end);
           return (
             <div
               key={item.key}
