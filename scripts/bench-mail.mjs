@@ -8,13 +8,12 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
-import { objects, users } from '../apps/server/dist/db/schema.js';
 import { importMailFile } from '../apps/server/dist/sources/mail/mail-file-import.js';
 import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
+import { createBenchUser } from './bench/bench-user.mjs';
 
 const mb = (bytes) => Math.round(bytes / 1_048_576);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-mail-'));
@@ -85,15 +84,7 @@ async function writeMbox(file, count, tag) {
 }
 
 try {
-  const [user] = await db
-    .insert(users)
-    .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' })
-    .returning({ id: users.id });
-  const [root] = await db
-    .insert(objects)
-    .values({ ownerId: user.id, dataType: 'root_object', name: 'My Desk' })
-    .returning({ id: objects.id });
-  await db.update(users).set({ rootFolder: root.id }).where(sql`id = ${user.id}`);
+  const user = await createBenchUser(db);
   const connection = await runtime.store.ensure(user.id, 'mail_files');
 
   console.log(`mbox import on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);

@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase, queryRows } from '../apps/server/dist/db/client.js';
-import { objects, users } from '../apps/server/dist/db/schema.js';
 import { createOAuthStates } from '../apps/server/dist/sources/oauth-states.js';
 import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
+import { createBenchUser } from './bench/bench-user.mjs';
 
 const PUBLIC_URL = 'http://easio.bench';
 const REDIRECT = `${PUBLIC_URL}/my-source`;
@@ -91,15 +91,7 @@ async function consent(start) {
 }
 
 try {
-  const [user] = await db
-    .insert(users)
-    .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'x' })
-    .returning({ id: users.id });
-  const [root] = await db
-    .insert(objects)
-    .values({ ownerId: user.id, dataType: 'root_object', name: 'My Desk' })
-    .returning({ id: objects.id });
-  await db.update(users).set({ rootFolder: root.id }).where(sql`id = ${user.id}`);
+  const user = await createBenchUser(db);
 
   const states = createOAuthStates(db);
   const trip = await states.begin({

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/error-message';
+import { LoadError } from '../../components/LoadError';
 import { NothingFound } from './NothingFound';
 import { useSearchResults } from './queries';
 import { ResultList } from './ResultList';
@@ -35,16 +35,7 @@ function Results({ state, onClearFilters }: { state: SearchState; onClearFilters
     );
   }
   if (search.isError && search.results.length === 0) {
-    return (
-      <Alert color="red" title="The search could not be made">
-        <Stack gap="xs" align="flex-start">
-          {errorMessage(search.error)}
-          <Button size="xs" variant="white" color="red" onClick={search.refetch}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title="The search could not be made" error={search.error} onRetry={search.refetch} />;
   }
   if (search.results.length === 0 && !search.isPlaceholderData) {
     return <NothingFound state={state} onClearFilters={onClearFilters} />;

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised list positions its rows absolutely, so it is built from divs with the ARIA grid roles rather than a table.
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import type { DeskObject } from '@easio/shared';
-import { Alert, Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type FocusEvent,
@@ -14,7 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { errorMessage } from '../../../api/error-message';
+import { LoadError } from '../../../components/LoadError';
 import type { ObjectAction } from '../actions/use-object-actions';
 import classes from '../desk.module.css';
 import type { Listing } from '../queries';
@@ -89,14 +89,7 @@ export function ObjectBrowser(props: Props) {
   }
   if (listing.isError && objects.length === 0) {
     return (
-      <Alert color="red" title="This list could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          {errorMessage(listing.error)}
-          <Button size="xs" variant="white" color="red" onClick={listing.refetch}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="This list could not be loaded" error={listing.error} onRetry={listing.refetch} />
     );
   }
   if (objects.length === 0 && !listing.hasNextPage) return <>{empty}</>;

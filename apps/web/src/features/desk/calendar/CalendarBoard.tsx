@@ -1,7 +1,7 @@
 import type { ListQuery } from '@easio/shared';
 import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { errorMessage } from '../../../api/error-message';
+import { LoadError } from '../../../components/LoadError';
 import { countOf } from '../../../lib/plural';
 import { ChevronIcon } from '../icons';
 import { formatMonth, formatWeek } from './calendar-format';
@@ -60,16 +60,7 @@ export function CalendarBoard({ base, view, anchor, onShow }: Props) {
           </Text>
         )}
       </Group>
-      {error != null && (
-        <Alert color="red" title="The events could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            {errorMessage(error)}
-            <Button size="xs" variant="white" color="red" onClick={refetch}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {error != null && <LoadError title="The events could not be loaded" error={error} onRetry={refetch} />}
       {truncated && (
         <Alert color="yellow">
           This {unit} has more events than can be shown at once; the list view has them all.

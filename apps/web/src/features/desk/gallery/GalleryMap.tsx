@@ -1,7 +1,7 @@
 import type { DeskObject, ListQuery } from '@easio/shared';
-import { Alert, Button, Center, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Center, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../api/error-message';
+import { LoadError } from '../../../components/LoadError';
 import { EmptyPanel } from '../../../components/Page';
 import { countOf } from '../../../lib/plural';
 import { PinIcon } from '../icons';
@@ -72,14 +72,7 @@ export function GalleryMap() {
   }
   if (isError && objects.length === 0) {
     return (
-      <Alert color="red" title="The photos could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          {errorMessage(listing.error)}
-          <Button size="xs" variant="white" color="red" onClick={listing.refetch}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="The photos could not be loaded" error={listing.error} onRetry={listing.refetch} />
     );
   }
   if (objects.length === 0) {
