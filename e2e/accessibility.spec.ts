@@ -28,7 +28,7 @@ test('the desk labels every control, in the list, the grid, the dialogs and the 
   request,
 }) => {
   // A dozen full axe passes over the desk, the viewer and search: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   // A toast fading in or out has text at partial opacity: check once the toasts have gone.
   const settled = () => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   const user = await createUser(request);
