@@ -38,6 +38,7 @@ const runtime = createSourcesRuntime({
   tokenKey: 'bench-token-key-bench-token-key-bench-token-key',
   log: silent,
   onFilesStored: async () => {},
+  onLinksSaved: null,
   onItemsAdded: () => {},
 });
 

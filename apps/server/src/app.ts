@@ -54,6 +54,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Queues background processing of newly stored files. */
   onFilesStored: (objectIds: string[]) => Promise<void>;
+  /** Queues previews of saved links; null when link previews are off. */
+  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
   /** Queues recommendation generations (at once when asked, debounced after new items). */
   recommendationScheduler: RecommendationScheduler;
   jwtSecret: string;
@@ -74,6 +76,7 @@ export async function buildApp({
   database,
   blobs,
   onFilesStored,
+  onLinksSaved,
   recommendationScheduler,
   jwtSecret,
   tokenKey,
@@ -113,6 +116,7 @@ export async function buildApp({
     tokenKey,
     log: app.log,
     onFilesStored,
+    onLinksSaved,
     onItemsAdded: itemsAdded,
     sleep: providerSleep,
   });
@@ -157,6 +161,7 @@ export async function buildApp({
       signer,
       releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
       onItemsAdded: itemsAdded,
+      onLinksSaved,
     }),
   });
   await app.register(deskPlugin, {
@@ -168,6 +173,7 @@ export async function buildApp({
     onFilesStored,
     // A generation that could not be queued must not fail the upload: it runs at the next one.
     onItemsAdded: itemsAdded,
+    onLinksSaved,
   });
   await app.register(googleRoutes, {
     prefix: '/api',

@@ -96,6 +96,11 @@ export const configSchema = z.object({
    * link-local networks: for a server whose users' mail server is on its own LAN, and for tests.
    */
   ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  /**
+   * Saved links are previewed: the server reads the page (through the guarded fetcher) for its title,
+   * description, icon, picture and text. Off: links keep only what the user or the extension gave.
+   */
+  LINK_PREVIEWS: flag.default(true),
   /** Lets a mail server without TLS be read (one on the same machine or LAN; tests). Off: TLS or STARTTLS only. */
   IMAP_ALLOW_PLAINTEXT: flag.default(false),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -4,6 +4,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
+import { createLinkPreviewer } from './links/link-preview.js';
+import { enqueueLinkPreviews, registerLinkPreviewJobs } from './links/link-preview-jobs.js';
 import { createFileProcessor } from './processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
@@ -33,6 +35,12 @@ const blobs = createBlobStore({
 });
 const queue = createJobQueue(database, { onError: (err) => console.error('job queue:', err) });
 await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+const previewer = createLinkPreviewer({
+  db: database.db,
+  blobs,
+  allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+});
+await registerLinkPreviewJobs(queue, previewer, database.db);
 const namer = aiNamerFromConfig(config, (err) =>
   console.warn('binder naming model:', err instanceof Error ? err.message : err),
 );
@@ -43,6 +51,7 @@ const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const onFilesStored = async (ids: string[]) => {
   for (const id of ids) await enqueueFileJob(queue, id);
 };
+const onLinksSaved = config.LINK_PREVIEWS ? (ids: string[]) => enqueueLinkPreviews(queue, ids) : null;
 const recommendationScheduler = createRecommendationScheduler(queue, {
   debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
 });
@@ -52,6 +61,7 @@ const app = await buildApp({
   database,
   blobs,
   onFilesStored,
+  onLinksSaved,
   recommendationScheduler,
   jwtSecret,
   tokenKey,
@@ -65,6 +75,7 @@ const worker = createSourcesRuntime({
   tokenKey,
   log: app.log,
   onFilesStored,
+  onLinksSaved,
   onItemsAdded: itemsAddedQuietly(recommendationScheduler, app.log),
 });
 await registerSyncJobs(queue, worker.runner);

@@ -15,15 +15,16 @@ export interface DeskPluginOptions {
   maxUploadBytes: number;
   onFilesStored: (objectIds: string[]) => Promise<void>;
   onItemsAdded: (ownerId: string) => void;
+  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
 }
 
 /** The desk domain: tree, items, uploads and downloads under `/api/desk`. */
 export async function deskPlugin(
   app: FastifyInstance,
-  { db, blobs, signer, maxUploadBytes, onFilesStored, onItemsAdded }: DeskPluginOptions,
+  { db, blobs, signer, maxUploadBytes, onFilesStored, onItemsAdded, onLinksSaved }: DeskPluginOptions,
 ) {
   const releaseBlobs = createBlobReleaser(db, blobs, app.log);
-  const desk = createDeskService({ db, signer, releaseBlobs, onItemsAdded });
+  const desk = createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLinksSaved });
   await app.register(deskRoutes, { desk });
   await app.register(uploadRoutes, {
     db,

@@ -13,6 +13,8 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { ObjectRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
+import { LINK_TYPES } from '../links/link-preview.js';
+import { forgetPagePreview } from '../links/preview-reset.js';
 import { recordFilings } from '../recommendations/filing-events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { nameFromText } from './file-names.js';
@@ -35,6 +37,8 @@ export interface DeskDeps {
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
   /** New items arrived on the user's desk (recommendations are generated for them, debounced). */
   onItemsAdded: (ownerId: string) => void;
+  /** Queues previews of saved links (their page read in the background); null when previews are off. */
+  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
 }
 
 function rootOf(user: UserRow): string {
@@ -43,7 +47,7 @@ function rootOf(user: UserRow): string {
 }
 
 /** The desk tree of one user: every call is scoped to the signed-in owner; other ids are 404. */
-export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: DeskDeps) {
+export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLinksSaved }: DeskDeps) {
   const repo = createDeskRepository(db);
 
   async function ownedFolder(user: UserRow, id: string): Promise<ObjectRow> {
@@ -174,8 +178,16 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
           };
           break;
       }
-      const [row] = await repo.insert([{ ...values, metadata: { ...(values.metadata ?? {}), ...extra } }]);
+      const previewed = onLinksSaved !== null && LINK_TYPES.has(input.data_type);
+      const [row] = await repo.insert([
+        {
+          ...values,
+          metadata: { ...(values.metadata ?? {}), ...extra },
+          ...(previewed && { jobState: 'pending' }),
+        },
+      ]);
       if (!row) throw new Error('insert returned no row');
+      if (previewed) await onLinksSaved([row.id]);
       onItemsAdded(user.id);
       return toDeskObject(row, signer);
     },
@@ -194,14 +206,23 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded }: De
       if (patch.url !== undefined && type !== 'url_object' && type !== 'url_note_object') {
         throw new HttpError(422, 'Only links have an address');
       }
-      const updated = await repo.update(user.id, id, {
+      const readdressed = patch.url !== undefined && patch.url !== row.url;
+      const changes = {
         name: patch.name,
         binderState: patch.binder_state,
         content: patch.content,
         url: patch.url,
         tags: patch.tags,
+      };
+      const { updated, releasedThumbnail } = await db.transaction(async (tx) => {
+        const changed = await createDeskRepository(tx).update(user.id, id, changes);
+        if (!changed || !readdressed) return { updated: changed, releasedThumbnail: null };
+        const forgotten = await forgetPagePreview(tx, user.id, id, onLinksSaved !== null);
+        return { updated: forgotten.row, releasedThumbnail: forgotten.releasedThumbnail };
       });
       if (!updated) throw notFound();
+      if (releasedThumbnail) await releaseBlobs({ blobKeys: [], thumbnailKeys: [releasedThumbnail] });
+      if (readdressed && onLinksSaved) await onLinksSaved([id]);
       const counts = isFolderType(type) ? await repo.childCounts(user.id, [id]) : undefined;
       return toDeskObject(updated, signer, counts?.get(id));
     },

@@ -4,8 +4,18 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Why a fetch of a user-given address was refused or failed: the message is safe to show. */
-export class FetchRefused extends Error {}
+/**
+ * Why a fetch of a user-given address was refused or failed: the message is safe to show. `transient`
+ * when trying again later may succeed (the host unreachable or slow, a 5xx or 429 answer).
+ */
+export class FetchRefused extends Error {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface GuardedFetchOptions {
   /** Bytes read at most; more refuses the answer. */
@@ -16,6 +26,8 @@ export interface GuardedFetchOptions {
   /** Which resolved addresses may be connected to (default: public ones only). */
   isAllowed?: (address: string) => boolean;
   accept?: string;
+  /** Who is asking, as sites' logs will show it. */
+  userAgent?: string;
 }
 
 export interface FetchedBody {
@@ -89,11 +101,11 @@ function request(
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(new FetchRefused('The address took too long to answer'));
+    if (remaining <= 0) return reject(new FetchRefused('The address took too long to answer', true));
     const req = client.get(
       url,
       {
-        headers: { accept: options.accept ?? '*/*', 'user-agent': 'Easio (+calendar subscription)' },
+        headers: { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? 'Easio' },
         lookup: guardedLookup(options.isAllowed ?? isPublicAddress),
         timeout: remaining,
       },
@@ -105,7 +117,7 @@ function request(
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return reject(new FetchRefused(`The address answered ${status}`));
+          return reject(new FetchRefused(`The address answered ${status}`, status >= 500 || status === 429));
         }
         const declared = Number(res.headers['content-length'] ?? 0);
         if (declared > options.maxBytes) {
@@ -132,12 +144,12 @@ function request(
         );
       },
     );
-    req.on('timeout', () => req.destroy(new FetchRefused('The address took too long to answer')));
+    req.on('timeout', () => req.destroy(new FetchRefused('The address took too long to answer', true)));
     req.on('error', (error) =>
       reject(
         error instanceof FetchRefused
           ? error
-          : new FetchRefused(`The address could not be reached (${error.message})`),
+          : new FetchRefused(`The address could not be reached (${error.message})`, true),
       ),
     );
   });

@@ -24,7 +24,8 @@ function decodeText(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(head);
 }
 
-async function fromHtml(html: string): Promise<string> {
+/** An HTML document's text as a reader sees it: blocks on their own lines, no link addresses or pictures. */
+export async function htmlToPlainText(html: string): Promise<string> {
   const { convert: htmlToText } = await import('html-to-text');
   return htmlToText(html, {
     wordwrap: false,
@@ -78,7 +79,7 @@ const EXTRACTORS: [(type: string) => boolean, (bytes: Buffer) => Promise<string>
   [(type) => type === PDF, fromPdf],
   [(type) => type === DOCX, fromDocx],
   [(type) => PLAIN_TYPES.has(type), decodeText],
-  [(type) => HTML_TYPES.has(type), (bytes) => fromHtml(decodeText(bytes))],
+  [(type) => HTML_TYPES.has(type), (bytes) => htmlToPlainText(decodeText(bytes))],
   [(type) => type === 'message/rfc822', fromEmail],
 ];
 

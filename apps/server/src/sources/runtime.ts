@@ -57,6 +57,8 @@ export interface SourcesRuntimeDeps {
   tokenKey: string;
   log: FastifyBaseLogger;
   onFilesStored: (objectIds: string[]) => Promise<void>;
+  /** Queues previews of links that arrived (WhatsApp's); null when link previews are off. */
+  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
   onItemsAdded: (ownerId: string) => void;
   /** Waits between retries of rate-limited calls (tests make them instant). */
   sleep?: (ms: number) => Promise<void>;
@@ -142,6 +144,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     maxBytes,
     concurrency: config.IMPORT_CONCURRENCY,
     onFilesStored: deps.onFilesStored,
+    onLinksSaved: deps.onLinksSaved,
     onItemsAdded: deps.onItemsAdded,
     releaseBlobs: createBlobReleaser(deps.db, deps.blobs, deps.log),
     log: deps.log,

@@ -22,6 +22,8 @@ export interface ImportedItem {
   body?: () => Promise<Readable>;
   /** Text for search fetched beside the bytes (a Google Doc's plain-text export). */
   text?: () => Promise<string | null>;
+  /** A link whose page is read for a preview once stored (links people send; not a provider's own pages). */
+  previewLink?: boolean;
   /** The external id of the item it is attached to (an e-mail's): linked as `metadata.email_id`. */
   attachmentOf?: string;
   /** Items attached to it (an e-mail's files), stored after it and removed with it. */

@@ -8,12 +8,21 @@ import type { ImportedItem } from './source.js';
 
 export type StoreOutcome =
   | { kind: 'skipped' }
-  | { kind: 'imported'; objectId: string; created: boolean; processBytes: boolean; released: string[] };
+  | {
+      kind: 'imported';
+      objectId: string;
+      created: boolean;
+      processBytes: boolean;
+      previewLink: boolean;
+      released: string[];
+    };
 
 export interface StoreDeps {
   db: Db;
   blobs: BlobStore;
   maxBytes: number;
+  /** Links that ask for it (`ImportedItem.previewLink`) wait for a preview of their page. */
+  previewLinks: boolean;
 }
 
 type Existing = Pick<
@@ -94,6 +103,7 @@ export async function storeImportedItem(
       })
     : null;
   const text = item.text ? await item.text() : null;
+  const previewLink = deps.previewLinks && item.previewLink === true && !blob && item.url != null;
 
   return db.transaction(async (tx) => {
     if (blob) {
@@ -117,6 +127,7 @@ export async function storeImportedItem(
       connectionId: connection.id,
       duplicateOf: sameBytes?.id ?? null,
       ...bytesFields(blob, existing, sameBytes, text ?? item.content ?? null),
+      ...(previewLink && { jobState: 'pending', jobError: null }),
       updatedAt: sql`now()`,
     };
     if (existing) {
@@ -129,7 +140,8 @@ export async function storeImportedItem(
         kind: 'imported',
         objectId: existing.id,
         created: false,
-        processBytes: values.jobState === 'pending',
+        processBytes: !previewLink && values.jobState === 'pending',
+        previewLink,
         released,
       } as const;
     }
@@ -148,7 +160,8 @@ export async function storeImportedItem(
       kind: 'imported',
       objectId: row.id,
       created: true,
-      processBytes: values.jobState === 'pending',
+      processBytes: !previewLink && values.jobState === 'pending',
+      previewLink,
       released: [],
     } as const;
   });

@@ -27,6 +27,8 @@ export interface SyncRunnerDeps {
   /** Items of one page stored at once (file downloads in flight). */
   concurrency: number;
   onFilesStored: (objectIds: string[]) => Promise<void>;
+  /** Queues previews of stored links (items that ask for one); null when link previews are off. */
+  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
   onItemsAdded: (ownerId: string) => void;
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
   log: FastifyBaseLogger;
@@ -48,6 +50,12 @@ interface Run {
   failing: Set<string>;
 }
 
+/** Stored items that wait for background work: files to process, links to preview. */
+interface Processing {
+  files: string[];
+  links: string[];
+}
+
 const zero = (): Counts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, removed: 0 });
 
 /**
@@ -58,6 +66,7 @@ const zero = (): Counts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, remov
  */
 export function createSyncRunner(deps: SyncRunnerDeps) {
   const { db } = deps;
+  const storeDeps = { ...deps, previewLinks: deps.onLinksSaved !== null };
 
   const sourceOf = (connection: SourceConnectionRow): Source => {
     const source = deps.sources.get(connection.service as ConnectionService);
@@ -90,11 +99,11 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     target: StoreTarget,
     item: ImportedItem,
     counts: Counts,
-    processed: string[],
+    processed: Processing,
   ): Promise<void> {
     let outcome: StoreOutcome;
     try {
-      outcome = await storeImportedItem(deps, target, item);
+      outcome = await storeImportedItem(storeDeps, target, item);
     } catch (error) {
       if (error instanceof SyncError) throw error;
       counts.failed += 1;
@@ -116,7 +125,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       return;
     }
     counts.imported += 1;
-    if (outcome.processBytes) processed.push(outcome.objectId);
+    if (outcome.processBytes) processed.files.push(outcome.objectId);
+    if (outcome.previewLink) processed.links.push(outcome.objectId);
     if (outcome.released.length) await deps.releaseBlobs({ blobKeys: outcome.released, thumbnailKeys: [] });
     // Its attachments, once it is there to link them to (an unchanged e-mail's are unchanged too).
     for (const attachment of item.attachments ?? []) {
@@ -151,9 +161,10 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       items.map((i) => i.externalId),
     );
     const target = { ...run.target, known };
-    const processed: string[] = [];
+    const processed: Processing = { files: [], links: [] };
     await mapLimit(items, deps.concurrency, (item) => storeOne(run, target, item, counts, processed));
-    if (processed.length) await deps.onFilesStored(processed);
+    if (processed.files.length) await deps.onFilesStored(processed.files);
+    if (processed.links.length) await deps.onLinksSaved?.(processed.links);
   }
 
   /** Saves the page's cursor and adds its counts; false when the connection went meanwhile (disconnected). */

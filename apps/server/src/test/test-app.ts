@@ -8,6 +8,8 @@ import type { Database } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { createLinkPreviewer } from '../links/link-preview.js';
+import { enqueueLinkPreviews, registerLinkPreviewJobs } from '../links/link-preview-jobs.js';
 import { createFileProcessor } from '../processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from '../processing/register-file-jobs.js';
 import { aiNamerFromConfig } from '../recommendations/ai-namer.js';
@@ -28,6 +30,8 @@ export interface TestApp {
   blobs: BlobStore;
   /** Files handed to background processing, in order. */
   storedFileIds: string[];
+  /** Links handed to previewing, in order (with `previewLinks`). */
+  previewedLinkIds: string[];
   /** Users for whom a debounced generation was asked (without `recommend`, nothing runs). */
   generationsAsked: string[];
   /** Connections a sync was asked for, in order. */
@@ -50,6 +54,8 @@ export async function buildTestApp(
     env?: NodeJS.ProcessEnv;
     processFiles?: boolean;
     recommend?: boolean;
+    /** Previews saved links with the real job queue (else link previews are off, as LINK_PREVIEWS=false). */
+    previewLinks?: boolean;
     /** Where the server logs (silent by default). */
     logger?: FastifyServerOptions['logger'];
     /** Runs source syncs with the real job queue (else they are only recorded in `syncsAsked`). */
@@ -64,11 +70,19 @@ export async function buildTestApp(
   const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
   const queue =
-    options.processFiles || options.recommend || options.sources
+    options.processFiles || options.recommend || options.sources || options.previewLinks
       ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
       : null;
   if (queue) {
     await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+    if (options.previewLinks) {
+      const previewer = createLinkPreviewer({
+        db: database.db,
+        blobs,
+        allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+      });
+      await registerLinkPreviewJobs(queue, previewer, database.db);
+    }
     if (options.recommend) {
       await registerRecommendationJobs(queue, database.db, { namer: aiNamerFromConfig(config, () => {}) });
     }
@@ -80,6 +94,14 @@ export async function buildTestApp(
       ? createRecommendationScheduler(queue, { debounceSeconds: config.RECOMMEND_AFTER_SECONDS })
       : null;
   const syncsAsked: string[] = [];
+  const previewedLinkIds: string[] = [];
+  const onLinksSaved =
+    queue && options.previewLinks
+      ? async (ids: string[]) => {
+          previewedLinkIds.push(...ids);
+          await enqueueLinkPreviews(queue, ids);
+        }
+      : null;
   const syncScheduler = queue && options.sources ? createSyncScheduler(queue, database.db) : null;
   const app = await buildApp({
     config,
@@ -89,6 +111,7 @@ export async function buildTestApp(
       storedFileIds.push(...ids);
       if (queue) for (const id of ids) await enqueueFileJob(queue, id);
     },
+    onLinksSaved,
     recommendationScheduler: {
       generateNow: async (ownerId) => {
         await scheduler?.generateNow(ownerId);
@@ -122,6 +145,7 @@ export async function buildTestApp(
         storedFileIds.push(...ids);
         if (options.processFiles) for (const id of ids) await enqueueFileJob(queue, id);
       },
+      onLinksSaved,
       onItemsAdded: (ownerId) => generationsAsked.push(ownerId),
       sleep: async () => {},
     });
@@ -132,6 +156,7 @@ export async function buildTestApp(
     database,
     blobs,
     storedFileIds,
+    previewedLinkIds,
     generationsAsked,
     syncsAsked,
     queue,

@@ -22,6 +22,7 @@ export async function fetchCalendar(url: string, policy: FeedPolicy, now = new D
       maxBytes: MAX_ICS_BYTES,
       timeoutMs: policy.timeoutMs ?? 30_000,
       accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1',
+      userAgent: 'Easio (calendar subscription)',
       isAllowed: policy.allowPrivate ? () => true : isPublicAddress,
     });
     text = fetched.body.toString('utf8');

@@ -8,6 +8,8 @@ export interface MessageItem {
   url: string | null;
   content: string | null;
   metadata: Record<string, unknown>;
+  /** A link someone sent: its page is read for a preview. */
+  previewLink?: boolean;
 }
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/i;
@@ -17,10 +19,12 @@ const ONLY_URL = /^\s*https?:\/\/[^\s<>"]+\s*$/i;
 export function textItem(text: string): MessageItem {
   const url = URL_PATTERN.exec(text)?.[0]?.replace(/[).,;]+$/, '') ?? null;
   if (url && ONLY_URL.test(text)) {
-    return { dataType: 'url_object', name: url, url, content: null, metadata: {} };
+    return { dataType: 'url_object', name: url, url, content: null, metadata: {}, previewLink: true };
   }
-  if (url)
-    return { dataType: 'url_note_object', name: nameFromText(text, url), url, content: text, metadata: {} };
+  if (url) {
+    const name = nameFromText(text, url);
+    return { dataType: 'url_note_object', name, url, content: text, metadata: {}, previewLink: true };
+  }
   return {
     dataType: 'note_object',
     name: nameFromText(text, 'WhatsApp note'),

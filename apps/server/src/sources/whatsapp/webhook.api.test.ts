@@ -33,6 +33,7 @@ describe.each(DB_KINDS)('the WhatsApp webhook on %s', (kind) => {
   beforeAll(async () => {
     graph = await startFakeGraph();
     t = await buildTestApp(kind, {
+      previewLinks: true,
       env: {
         WHATSAPP_VERIFY_TOKEN: FAKE_WHATSAPP.verifyToken,
         WHATSAPP_APP_SECRET: FAKE_WHATSAPP.appSecret,
@@ -95,8 +96,8 @@ describe.each(DB_KINDS)('the WhatsApp webhook on %s', (kind) => {
     graph.media.set('media-doc', { mimeType: 'application/pdf', content: Buffer.from('%PDF-1.4 lease') });
     const body = delivery([
       message(phone, 'text', { text: { body: 'Call the bank about the loan' } }),
-      message(phone, 'text', { text: { body: 'https://example.com/flat' } }),
-      message(phone, 'text', { text: { body: 'Look at this flat https://example.com/flat2' } }),
+      message(phone, 'text', { text: { body: 'http://10.0.0.1/flat' } }),
+      message(phone, 'text', { text: { body: 'Look at this flat http://10.0.0.1/flat2' } }),
       message(phone, 'location', {
         location: { latitude: 18.52, longitude: 73.85, name: 'Pune office', address: 'FC Road' },
       }),
@@ -119,13 +120,24 @@ describe.each(DB_KINDS)('the WhatsApp webhook on %s', (kind) => {
     const byKind = Object.fromEntries(items.map((i) => [i.name, i]));
     expect(items).toHaveLength(6);
     expect(byKind['Call the bank about the loan']).toMatchObject({ dataType: 'note_object' });
-    expect(byKind['https://example.com/flat']).toMatchObject({
+    expect(byKind['http://10.0.0.1/flat']).toMatchObject({
       dataType: 'url_object',
-      url: 'https://example.com/flat',
+      url: 'http://10.0.0.1/flat',
     });
-    expect(byKind['Look at this flat https://example.com/flat2']).toMatchObject({
+    expect(byKind['Look at this flat http://10.0.0.1/flat2']).toMatchObject({
       dataType: 'url_note_object',
     });
+    // The links sent are previewed (once each, whatever the redeliveries); these point inside a network.
+    const links = items.filter((i) => i.url !== null);
+    expect(t.previewedLinkIds.sort()).toEqual(links.map((i) => i.id).sort());
+    await t.queue?.drain();
+    for (const link of await mine()) {
+      if (link.url)
+        expect(link).toMatchObject({
+          jobState: 'failed',
+          jobError: '10.0.0.1 is not on the public internet',
+        });
+    }
     expect(byKind['Pune office']).toMatchObject({
       dataType: 'location_object',
       metadata: expect.objectContaining({ latitude: 18.52 }),

@@ -1,0 +1,39 @@
+import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { type LinkPreviewer, markPreviewFailed } from './link-preview.js';
+
+export const LINK_PREVIEW_JOB = 'preview-link';
+
+const objectIdOf = (data: Record<string, unknown>) =>
+  typeof data.objectId === 'string' ? data.objectId : undefined;
+
+/** Runs link previews in this process; after the last retry the link shows why it has none. */
+export async function registerLinkPreviewJobs(
+  queue: JobQueue,
+  previewer: LinkPreviewer,
+  db: Db,
+): Promise<void> {
+  await queue.work(
+    LINK_PREVIEW_JOB,
+    async (data) => {
+      const objectId = objectIdOf(data);
+      if (!objectId) throw new Error('A link preview job needs an objectId');
+      await previewer(objectId);
+    },
+    {
+      retryLimit: 2,
+      // Pages are waited for, not computed: a few at once.
+      concurrency: 4,
+      onFinalFailure: async (data, error) => {
+        const objectId = objectIdOf(data);
+        if (objectId) await markPreviewFailed(db, objectId, error);
+      },
+    },
+  );
+}
+
+/** Queues previews of saved links; a second request for a link while one waits is dropped. */
+export async function enqueueLinkPreviews(queue: JobQueue, objectIds: string[]): Promise<void> {
+  for (const objectId of objectIds)
+    await queue.send(LINK_PREVIEW_JOB, { objectId }, { singletonKey: objectId });
+}
