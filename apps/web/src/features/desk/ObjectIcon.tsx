@@ -13,6 +13,7 @@ import {
   PinIcon,
   UrlNoteIcon,
 } from './icons';
+import { isLink, pageFactsOf } from './object-info';
 
 function iconFor(object: Pick<DeskObject, 'data_type' | 'mime_type'>, size: number): [ReactNode, string] {
   switch (object.data_type) {
@@ -40,15 +41,24 @@ function iconFor(object: Pick<DeskObject, 'data_type' | 'mime_type'>, size: numb
   }
 }
 
-/** The kind of an object at a glance: a coloured icon. */
+/** The kind of an object at a glance: a coloured icon, or for a link its site's own icon when known. */
 export function ObjectIcon({
   object,
   size = 32,
 }: {
-  object: Pick<DeskObject, 'data_type' | 'mime_type'>;
+  object: Pick<DeskObject, 'data_type' | 'mime_type'> & { metadata?: Record<string, unknown> };
   size?: number;
 }) {
-  const [icon, color] = iconFor(object, Math.round(size * 0.56));
+  const siteIcon = object.metadata && isLink(object) ? pageFactsOf(object.metadata).icon : null;
+  const inner = Math.round(size * 0.56);
+  if (siteIcon) {
+    return (
+      <ThemeIcon size={size} radius="md" variant="default" aria-hidden="true">
+        <img src={siteIcon} alt="" width={inner} height={inner} draggable={false} />
+      </ThemeIcon>
+    );
+  }
+  const [icon, color] = iconFor(object, inner);
   return (
     <ThemeIcon size={size} radius="md" variant="light" color={color} aria-hidden="true">
       {icon}

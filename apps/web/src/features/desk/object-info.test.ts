@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatSize, mapLink, placeOf, safeHref, takenAt } from './object-info';
+import { displayName, formatSize, mapLink, pageFactsOf, placeOf, safeHref, takenAt } from './object-info';
 
 describe('placeOf', () => {
   it('reads latitude and longitude, with label and address', () => {
@@ -61,5 +61,21 @@ describe('safeHref', () => {
     expect(safeHref('data:text/html,hi')).toBeNull();
     expect(safeHref('not a url')).toBeNull();
     expect(safeHref(null)).toBeNull();
+  });
+});
+
+describe('pageFactsOf', () => {
+  it('reads the site, the description and an icon carried in the item', () => {
+    const icon = 'data:image/webp;base64,UklGRg==';
+    expect(pageFactsOf({ site_name: 'Tide Times', description: 'Tables', favicon: icon })).toEqual({
+      siteName: 'Tide Times',
+      description: 'Tables',
+      icon,
+    });
+  });
+  it('never takes an icon the browser would have to fetch from the site', () => {
+    expect(pageFactsOf({ favicon: 'https://tracker.example/favicon.ico' }).icon).toBeNull();
+    expect(pageFactsOf({ favicon: 'data:image/svg+xml;base64,PHN2Zz4=' }).icon).toBeNull();
+    expect(pageFactsOf({})).toEqual({ siteName: null, description: null, icon: null });
   });
 });

@@ -135,3 +135,24 @@ export function safeHref(url: string | null): string | null {
     return null;
   }
 }
+
+/** What a link preview (or the browser extension) learnt of the page behind a link. */
+export interface PageFacts {
+  siteName: string | null;
+  description: string | null;
+  /** The site's icon, only ever a picture carried in the item itself (never fetched from the site). */
+  icon: string | null;
+}
+
+export function pageFactsOf(metadata: Record<string, unknown>): PageFacts {
+  const icon = text(metadata.favicon);
+  return {
+    siteName: text(metadata.site_name),
+    description: text(metadata.description),
+    icon: icon && /^data:image\/(webp|png);base64,/.test(icon) ? icon : null,
+  };
+}
+
+/** Whether an object is a web address (a link or a url note). */
+export const isLink = (object: Pick<DeskObject, 'data_type'>) =>
+  object.data_type === 'url_object' || object.data_type === 'url_note_object';

@@ -4,7 +4,7 @@ import type { KeyboardEventHandler, MouseEvent, Ref, SyntheticEvent } from 'reac
 import classes from '../desk.module.css';
 import { GripIcon } from '../icons';
 import { ObjectIcon } from '../ObjectIcon';
-import { displayName } from '../object-info';
+import { displayName, isLink } from '../object-info';
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 
@@ -63,9 +63,9 @@ export function DragHandle({ object, handle }: { object: DeskObject; handle: Han
   );
 }
 
-/** A picture's thumbnail, else the kind's icon. */
+/** A picture's thumbnail, else the kind's icon; a link shows its site's icon (its picture is for the grid). */
 export function Thumb({ object }: { object: DeskObject }) {
-  if (object.thumbnail_url) {
+  if (object.thumbnail_url && !isLink(object)) {
     return (
       <img
         className={classes.thumb}

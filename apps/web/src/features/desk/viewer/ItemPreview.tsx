@@ -1,6 +1,14 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { displayName, formatCoordinates, mapLink, placeOf, previewKind, safeHref } from '../object-info';
+import {
+  displayName,
+  formatCoordinates,
+  mapLink,
+  pageFactsOf,
+  placeOf,
+  previewKind,
+  safeHref,
+} from '../object-info';
 import { EmailBody } from './EmailBody';
 
 /** Text exactly as written: never parsed as HTML, line breaks kept. */
@@ -30,6 +38,66 @@ function WebLink({ url }: { url: string | null }) {
     <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
       {url}
     </Anchor>
+  );
+}
+
+const hostOf = (url: string | null) => {
+  const href = safeHref(url);
+  return href ? new URL(href).hostname.replace(/^www\./, '') : null;
+};
+
+/** Where a link's preview stands: being read, or why there is none. */
+function PreviewState({ object }: { object: DeskObject }) {
+  if (object.job_state === 'pending' || object.job_state === 'running') {
+    return (
+      <Badge variant="light" color="gray" tt="none">
+        Reading the page…
+      </Badge>
+    );
+  }
+  if (object.job_state === 'failed') {
+    return (
+      <Text size="xs" c="dimmed">
+        No preview: {object.job_error ?? 'the page could not be read'}.
+      </Text>
+    );
+  }
+  return null;
+}
+
+/** A link as its page presents itself: site and icon, picture, description; then the address itself. */
+function LinkCard({ object }: { object: DeskObject }) {
+  const facts = pageFactsOf(object.metadata);
+  const site = facts.siteName ?? hostOf(object.url);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        {site && (
+          <Group gap={8} wrap="nowrap">
+            {facts.icon && <img src={facts.icon} alt="" width={16} height={16} />}
+            <Text size="sm" c="dimmed" truncate>
+              {site}
+            </Text>
+          </Group>
+        )}
+        {object.thumbnail_url && (
+          <img
+            src={object.thumbnail_url}
+            alt=""
+            style={{
+              display: 'block',
+              maxWidth: '100%',
+              maxHeight: 280,
+              borderRadius: 6,
+              objectFit: 'cover',
+            }}
+          />
+        )}
+        {facts.description && <Text size="sm">{facts.description}</Text>}
+        <WebLink url={object.url} />
+        <PreviewState object={object} />
+      </Stack>
+    </Paper>
   );
 }
 
@@ -192,11 +260,11 @@ export function ItemPreview({ object }: { object: DeskObject }) {
     case 'note_object':
       return <PlainText text={object.content} />;
     case 'url_object':
-      return <WebLink url={object.url} />;
+      return <LinkCard object={object} />;
     case 'url_note_object':
       return (
         <Stack>
-          <WebLink url={object.url} />
+          <LinkCard object={object} />
           <PlainText text={object.content} />
         </Stack>
       );
