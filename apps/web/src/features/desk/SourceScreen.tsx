@@ -15,6 +15,7 @@ import { DeskDnd } from './dnd/DeskDnd';
 import { type SourceSection, sectionQuery } from './filters';
 import { GalleryMap } from './gallery/GalleryMap';
 import { photoMonth } from './gallery/photo-month';
+import { UploadPhotos } from './gallery/UploadPhotos';
 import { ImageIcon } from './icons';
 import { useListing } from './queries';
 import { sectionInfo } from './sections';
@@ -37,14 +38,16 @@ function SourceEmpty({ section }: { section: SourceSection }) {
         <Stack gap="sm" align="center" component="span">
           <span>{info.empty}</span>
           <Group gap="xs" justify="center" component="span">
-            <Button component={Link} to="/my-desk/my-content" size="xs">
-              Open your desk
-            </Button>
-            {section !== 'gallery' && (
-              <Button component={Link} to="/my-source" size="xs" variant="default">
-                See your sources
+            {section === 'gallery' ? (
+              <UploadPhotos />
+            ) : (
+              <Button component={Link} to="/my-desk/my-content" size="xs">
+                Open your desk
               </Button>
             )}
+            <Button component={Link} to="/my-source" size="xs" variant="default">
+              See your sources
+            </Button>
           </Group>
         </Stack>
       }
@@ -143,13 +146,16 @@ export function SourceScreen({ section }: { section: SourceSection }) {
             />
           )}
           {gallery && (
-            <SegmentedControl
-              size="xs"
-              aria-label="Gallery view"
-              data={GALLERY_VIEW_OPTIONS}
-              value={galleryView}
-              onChange={setGalleryView}
-            />
+            <Group gap="xs">
+              <UploadPhotos />
+              <SegmentedControl
+                size="xs"
+                aria-label="Gallery view"
+                data={GALLERY_VIEW_OPTIONS}
+                value={galleryView}
+                onChange={setGalleryView}
+              />
+            </Group>
           )}
         </Group>
         {SECTION_SERVICES[section] && <SourceSyncBanner services={SECTION_SERVICES[section]} />}

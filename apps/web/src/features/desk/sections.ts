@@ -67,7 +67,7 @@ export const DESK_SECTIONS: DeskSectionInfo[] = [
     title: 'Gallery',
     description: 'Your photos from every source, with where and when each was taken.',
     empty:
-      'No photos yet. Upload pictures from My Desk: they show here with the place and date they were taken.',
+      'Upload photos (on a phone, from its photo library), or connect Google Drive, Dropbox, WhatsApp or a mailbox: every picture they bring shows here, by the month and at the place it was taken.',
   },
   {
     id: 'dropBox',

@@ -17,7 +17,7 @@ export function CalendarCard({ connection }: { connection: SourceConnection | un
           <Title order={2} size="h4">
             Calendar files and subscriptions
           </Title>
-          <Badge variant="light" color="teal.9" tt="none" style={{ flexShrink: 0 }}>
+          <Badge variant="filled" color="teal.9" tt="none" style={{ flexShrink: 0 }}>
             Working
           </Badge>
         </Group>

@@ -21,8 +21,8 @@ interface SourceRow {
   unavailable?: (config: PublicConfig) => string | null;
   /** Where its items show on the desk. */
   deskPath: string;
-  /** How it is connected, when it can be already (else: later). */
-  how?: string;
+  /** How it is connected. */
+  how: string;
   /** What the card offers besides (WhatsApp: importing a chat export). */
   extra?: () => ReactNode;
 }
@@ -79,32 +79,34 @@ const SOURCES: SourceRow[] = [
         : 'It is not in a browser store for this server: load the unpacked build as the README says',
     deskPath: '/my-desk/extension',
   },
-  {
-    name: 'Gallery',
-    description: 'The photos on your phone.',
-    connected: () => false,
-    deskPath: '/my-desk/gallery',
-  },
 ];
 
-function UploadsCard() {
+/** A source that needs no connecting: always working, with where to go to use it. */
+function WorkingCard({
+  name,
+  children,
+  to,
+  action,
+}: {
+  name: string;
+  children: ReactNode;
+  to: string;
+  action: string;
+}) {
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-label="Uploads">
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label={name}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={2} size="h4">
-            Uploads
+            {name}
           </Title>
           <Badge variant="filled" color="teal.9" tt="none" style={{ flexShrink: 0 }}>
             Working
           </Badge>
         </Group>
-        <Text size="sm" c="dimmed">
-          Files from your computer, many at once: drop them on your desk or use Upload files. Notes, links and
-          places are made on the desk too.
-        </Text>
-        <Button component={Link} to="/my-desk/my-content" size="xs" variant="light" w="fit-content">
-          Open your desk
+        {children}
+        <Button component={Link} to={to} size="xs" variant="light" w="fit-content">
+          {action}
         </Button>
       </Stack>
     </Paper>
@@ -133,7 +135,12 @@ export function MySourcePage() {
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        <UploadsCard />
+        <WorkingCard name="Uploads" to="/my-desk/my-content" action="Open your desk">
+          <Text size="sm" c="dimmed">
+            Files from your computer, many at once: drop them on your desk or use Upload files. Notes, links
+            and places are made on the desk too.
+          </Text>
+        </WorkingCard>
         {CONNECTABLE.map((g) => (
           <ServiceCard
             key={g.service}
@@ -176,10 +183,7 @@ export function MySourcePage() {
                   {source.description}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {connected
-                    ? 'Its items show on your desk.'
-                    : (source.how ??
-                      'Connecting it arrives in a later version. Meanwhile, upload files from My Desk.')}
+                  {connected ? 'Its items show on your desk.' : source.how}
                 </Text>
                 {reason && !connected && (
                   <Text size="xs" c="dimmed">
@@ -196,6 +200,15 @@ export function MySourcePage() {
             </Paper>
           );
         })}
+        <WorkingCard name="Gallery" to="/my-desk/gallery" action="Open the gallery">
+          <Text size="sm" c="dimmed">
+            Every photo on your desk, whatever brought it: uploads, Google Drive, Dropbox, WhatsApp and mail
+            attachments, by the month and at the place it was taken.
+          </Text>
+          <Text size="xs" c="dimmed">
+            Upload photos from the gallery; on a phone that opens its photo library.
+          </Text>
+        </WorkingCard>
       </SimpleGrid>
     </>
   );
