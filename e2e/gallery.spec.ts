@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp, { type Exif } from 'sharp';
-import { row, signedInNewUser, violations } from './helpers';
+import { signedInNewUser, violations } from './helpers';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -49,14 +49,19 @@ test('the gallery groups photos by month and shows where they were taken on a ma
       buffer: await photo('#cccccc', { IFD2: { DateTimeOriginal: '2024:02:10 12:00:00' } }),
     },
   ];
+  // An empty gallery offers to upload photos; they are uploaded from the gallery itself.
+  await page.getByRole('link', { name: 'Gallery' }).click();
+  await expect(page.getByText('No photos yet')).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload files' }).click();
-  await (await chooser).setFiles(files.map((f) => ({ ...f, mimeType: 'image/jpeg' })));
-  for (const file of files) await expect(row(page, file.name)).toBeVisible();
+  await page.getByRole('button', { name: 'Upload photos' }).first().click();
+  const picker = await chooser;
+  expect(picker.isMultiple()).toBe(true);
+  expect(await picker.element().getAttribute('accept')).toBe('image/*');
+  await picker.setFiles(files.map((f) => ({ ...f, mimeType: 'image/jpeg' })));
+  const grid = page.getByRole('grid', { name: 'Gallery' });
+  for (const file of files) await expect(grid.getByRole('gridcell', { name: file.name })).toBeVisible();
 
   // Each photo's EXIF is read in the background: the months appear once it is.
-  await page.getByRole('link', { name: 'Gallery' }).click();
-  const grid = page.getByRole('grid', { name: 'Gallery' });
   await expect(async () => {
     await page.reload();
     await expect(grid.getByRole('rowheader', { name: 'July 2023' })).toBeVisible({ timeout: 1_000 });
