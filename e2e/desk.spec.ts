@@ -208,7 +208,9 @@ test('the source pages say what brings items there, and the gallery lists photos
 
   await page.goto('/my-source');
   await expect(page.getByRole('region', { name: 'Uploads' })).toContainText('Working');
-  await expect(page.getByRole('region', { name: 'Calendar files and subscriptions' })).toContainText('Working');
+  await expect(page.getByRole('region', { name: 'Calendar files and subscriptions' })).toContainText(
+    'Working',
+  );
   const gallery = page.getByRole('region', { name: 'Gallery' });
   await expect(gallery).toContainText('Working');
   await gallery.getByRole('link', { name: 'Open the gallery' }).click();
