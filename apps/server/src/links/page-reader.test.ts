@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePage, MAX_PAGE_TEXT_CHARS, readPage } from './page-reader.js';
+import { decodePage, MAX_HTML_CHARS, MAX_PAGE_TEXT_CHARS, readPage } from './page-reader.js';
 
 const paragraph = (n: number) =>
   `<p>Paragraph ${n} of the lighthouse story: the keeper climbs the stairs at dusk and lights the lamp.</p>`;
@@ -67,6 +67,17 @@ describe('readPage', () => {
     expect(facts.text).toMatch(/Minutes\n+Short\./);
     expect(facts.imageUrl).toBeNull();
     expect(facts.iconUrls).toEqual(['http://intranet.example/favicon.ico']);
+  });
+
+  it('reads the article behind megabytes of scripts and styles (dropped before the HTML is cut to its cap)', async () => {
+    const bundle = `<script>${'var x = "<p>not text</p>";'.repeat(100_000)}</script>`;
+    const styles = `<style>${'.a{color:red}'.repeat(50_000)}</style><!-- ${'comment '.repeat(10_000)} -->`;
+    const html = `<html><head><title>App page</title>${bundle}${styles}</head><body>${paragraph(1)}${paragraph(2)}</body></html>`;
+    expect(html.length).toBeGreaterThan(3 * MAX_HTML_CHARS);
+    const facts = await readPage(html, 'https://app.example.org/');
+    expect(facts.title).toBe('App page');
+    expect(facts.text).toContain('Paragraph 2 of the lighthouse story');
+    expect(facts.text).not.toContain('not text');
   });
 
   it('keeps at most the text search indexes, and nothing PostgreSQL refuses', async () => {
