@@ -40,13 +40,17 @@ describe('readPage', () => {
     // Blocks stay apart, so their words never run together for search.
     expect(facts.text).toMatch(/lamp\.\n+Paragraph 2/);
     expect(facts.text).not.toContain('never indexed');
+    // The article, without the menus and footer around it.
+    expect(facts.text).not.toContain('About');
+    expect(facts.text).not.toContain('Copyright');
     expect(facts.text).not.toContain('color: red');
   });
 
   it('falls back to the <title>, the meta description and the whole body of a short page', async () => {
     const facts = await readPage(
       `<html><head><title>Order #4711 – Shop</title><meta name="description" content="Your order">
-       </head><body><h2>Thanks</h2><p>Delivery on Tuesday.</p></body></html>`,
+       </head><body><header>Shop menu</header><h2>Thanks</h2><p>Delivery on Tuesday.</p>
+       <footer>Imprint</footer></body></html>`,
       'https://shop.example.com/orders/4711',
     );
     expect(facts.title).toBe('Order #4711 – Shop');
@@ -54,7 +58,7 @@ describe('readPage', () => {
     expect(facts.siteName).toBeNull();
     expect(facts.imageUrl).toBeNull();
     expect(facts.iconUrls).toEqual(['https://shop.example.com/favicon.ico']);
-    expect(facts.text).toMatch(/Thanks\n+Delivery on Tuesday\./);
+    expect(facts.text).toMatch(/^Thanks\n+Delivery on Tuesday\.$/);
   });
 
   it('names a page without a title by its first heading, and refuses addresses that are not the web', async () => {

@@ -24,11 +24,22 @@ function decodeText(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(head);
 }
 
-/** An HTML document's text as a reader sees it: blocks on their own lines, no link addresses or pictures. */
-export async function htmlToPlainText(html: string): Promise<string> {
+/**
+ * An HTML document's text as a reader sees it: blocks on their own lines, no link addresses or pictures.
+ * `base`: the first element matching one of these selectors (in their order) is read, else the whole
+ * document; `skip`: elements left out.
+ */
+export async function htmlToPlainText(
+  html: string,
+  only: { base?: string[]; skip?: string[] } = {},
+): Promise<string> {
   const { convert: htmlToText } = await import('html-to-text');
   return htmlToText(html, {
     wordwrap: false,
+    ...(only.base && {
+      baseElements: { selectors: only.base, orderBy: 'selectors', returnDomByDefault: true },
+      limits: { maxBaseElements: 1 },
+    }),
     selectors: [
       { selector: 'a', options: { ignoreHref: true } },
       { selector: 'img', format: 'skip' },
@@ -36,6 +47,7 @@ export async function htmlToPlainText(html: string): Promise<string> {
         selector,
         options: { uppercase: false },
       })),
+      ...(only.skip ?? []).map((selector) => ({ selector, format: 'skip' })),
     ],
   });
 }
