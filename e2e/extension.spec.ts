@@ -75,7 +75,7 @@ async function openActionPopup(context: BrowserContext, extensionId: string, pag
   };
 }
 
-test('the unpacked extension signs in with a token, saves the page it is opened on and a note (queued while offline), and both are on the extension page', async ({
+test('the unpacked extension signs in with a token, saves the page it is opened on and a note (queued while offline), both are on the extension page, and a revoked token signs it out', async ({
   request,
 }) => {
   test.setTimeout(90_000);
@@ -144,6 +144,22 @@ test('the unpacked extension signs in with a token, saves the page it is opened 
     await web.goto(`${BASE}/my-desk/extension`);
     await expect(row(web, `Saving pages ${tag}`)).toBeVisible();
     await expect(row(web, `Remember ${tag}`)).toBeVisible();
+
+    // Revoked on Settings › Sources (once confirmed), the token signs the popup out as it opens, saying why.
+    await web.goto(`${BASE}/settings/sources`);
+    await web.getByRole('button', { name: 'Revoke Chromium' }).click();
+    await web
+      .getByRole('dialog', { name: 'Revoke Chromium?' })
+      .getByRole('button', { name: 'Revoke', exact: true })
+      .click();
+    await expect(web.getByRole('button', { name: 'Revoke Chromium' })).toHaveCount(0);
+    const signedOut = await context.newPage();
+    await signedOut.goto(`chrome-extension://${extensionId}/popup.html`);
+    await expect(signedOut.getByRole('alert')).toHaveText(
+      'Sign in to the extension with an API token from Settings › Sources',
+    );
+    await expect(signedOut.getByRole('button', { name: 'Save note' })).toBeHidden();
+    await expect(signedOut.getByLabel('Easio address')).toHaveValue(BASE);
   } finally {
     await context.close();
     await site.close();

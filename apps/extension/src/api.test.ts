@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEasioClient, EasioError, normaliseServer } from './api';
+import { createEasioClient, EasioError } from './api';
 import { labelOf, noteSave, pageSave, selectionSave } from './saves';
 
 const answer = (status: number, body: unknown) =>
@@ -61,11 +61,6 @@ describe('the Easio client', () => {
       .me()
       .catch((e: unknown) => e)) as EasioError;
     expect(revoked.signedOut).toBe(true);
-  });
-
-  it('takes a server address as typed, and only http(s)', () => {
-    expect(normaliseServer(' https://easio.example.org/desk/ ')).toBe('https://easio.example.org');
-    expect(() => normaliseServer('ftp://x')).toThrow('Enter an address starting with https://');
   });
 });
 

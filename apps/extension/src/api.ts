@@ -22,20 +22,18 @@ export class EasioError extends Error {
   get signedOut() {
     return this.status === 401;
   }
+  /** No answer at all (no status): offline, or nothing at that address. */
+  get unreachable() {
+    return this.status === null;
+  }
 }
+
+export const OFFLINE = 'Easio cannot be reached: you may be offline';
 
 export interface Account {
   /** The Easio address, e.g. https://easio.example.org */
   server: string;
   token: string;
-}
-
-/** A server address as typed: trimmed, without a trailing slash; http(s) only. */
-export function normaliseServer(input: string): string {
-  const url = new URL(input.trim());
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error('Enter an address starting with https://');
-  return url.origin;
 }
 
 /** Talks to one Easio server with one API token. */
@@ -56,7 +54,9 @@ export function createEasioClient(account: Account, fetcher: typeof fetch = fetc
         },
       });
     } catch {
-      throw new EasioError('Easio cannot be reached: you may be offline', null);
+      // Offline, a wrong address, or (rarely) a server that refuses the extension's origin: fetch
+      // cannot tell them apart. Signing in says "cannot reach this address" instead.
+      throw new EasioError(OFFLINE, null);
     }
     const data: unknown = await response.json().catch(() => null);
     if (!response.ok) {

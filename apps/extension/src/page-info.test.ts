@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readPageInfo } from './page-info';
+import { findLinkText, readPageInfo, readSelection } from './page-info';
 
 /** A page as the injected function sees it: just enough of document, location and window. */
 function stubPage(options: {
@@ -49,5 +49,33 @@ describe('readPageInfo', () => {
       favicon: 'https://news.example/favicon.ico',
       selection: '',
     });
+  });
+});
+
+describe('reading a selection and a link in the page', () => {
+  it('keeps the line breaks of the selection', () => {
+    stubPage({ title: 'x', selection: '  First line\nSecond line  ' });
+    expect(readSelection()).toBe('First line\nSecond line');
+  });
+
+  it("finds the text of the link to an address, else its image's alt text, else nothing", () => {
+    const link = (href: string, innerText: string, alt?: string) => ({
+      href,
+      innerText,
+      textContent: innerText,
+      getAttribute: () => null,
+      querySelector: () => (alt ? { getAttribute: () => alt } : null),
+    });
+    vi.stubGlobal('document', {
+      querySelectorAll: () => [
+        link('https://a.example/other', 'Other'),
+        link('https://a.example/report', '  '),
+        link('https://a.example/report', '\n  The   report\n'),
+        link('https://a.example/logo', '', 'Company logo'),
+      ],
+    });
+    expect(findLinkText('https://a.example/report')).toBe('The report');
+    expect(findLinkText('https://a.example/logo')).toBe('Company logo');
+    expect(findLinkText('https://a.example/missing')).toBe('');
   });
 });

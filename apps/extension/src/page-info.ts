@@ -27,3 +27,33 @@ export function readPageInfo(): PageInfo {
     selection: (window.getSelection()?.toString() ?? '').trim().slice(0, 200_000),
   };
 }
+
+/**
+ * The selected text with its line breaks (the context menu's `selectionText` loses them in Chromium).
+ * Runs inside the page, like readPageInfo.
+ */
+export function readSelection(): string {
+  return (window.getSelection()?.toString() ?? '').trim().slice(0, 200_000);
+}
+
+/**
+ * The text of the link to `url` on the page (Chromium's context menu does not give it): its words, else
+ * its title or its image's alt text; '' when no link there has any. Runs inside the page.
+ */
+export function findLinkText(url: string): string {
+  for (const link of Array.from(document.querySelectorAll('a[href], area[href]'))) {
+    if ((link as HTMLAnchorElement).href !== url) continue;
+    const text = (
+      (link as HTMLElement).innerText ||
+      link.textContent ||
+      link.getAttribute('title') ||
+      link.getAttribute('aria-label') ||
+      link.querySelector('img[alt]')?.getAttribute('alt') ||
+      ''
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text) return text.slice(0, 1000);
+  }
+  return '';
+}

@@ -1,7 +1,8 @@
 import type { ExtensionSave } from '@easio/shared';
 import { type EasioClient, EasioError } from './api';
+import { toDeskText } from './notices';
 import type { PageInfo } from './page-info';
-import type { SaveQueue } from './queue';
+import { type SaveQueue, TOO_LARGE } from './queue';
 
 export type SaveKind = 'page' | 'selection' | 'note' | 'location';
 
@@ -67,25 +68,37 @@ export function labelOf(save: ExtensionSave): string {
   }
 }
 
-export type SaveOutcome = { state: 'saved'; name: string } | { state: 'queued'; reason: string };
+export type SaveOutcome =
+  | { state: 'saved'; name: string; toDesk: boolean }
+  /** Easio could not be reached: kept here, sent later. */
+  | { state: 'queued'; reason: string }
+  /** The token was revoked: kept here, sent once the extension is signed in again. */
+  | { state: 'signed-out'; reason: string };
 
 /**
- * Sends the save; when Easio cannot be reached it waits in the queue (sent on the next try, once).
- * A refusal (a token without the right, a deleted binder) is thrown, said in the server's words.
+ * Sends the save; when Easio cannot be reached, or the token was revoked, it waits in the queue (sent on
+ * the next try, once). A refusal (a token without the right, a save Easio cannot take) is thrown, said
+ * in the server's words.
  */
 export async function saveOrQueue(
-  client: EasioClient,
-  queue: SaveQueue,
+  client: Pick<EasioClient, 'save'>,
+  queue: Pick<SaveQueue, 'add'>,
   save: ExtensionSave,
 ): Promise<SaveOutcome> {
   try {
     const saved = await client.save(save);
-    return { state: 'saved', name: saved.name };
+    return { state: 'saved', name: saved.name, toDesk: saved.folder_missing === true };
   } catch (error) {
-    if (error instanceof EasioError && error.retryable) {
-      await queue.add(save, labelOf(save), error.message);
-      return { state: 'queued', reason: error.message };
-    }
-    throw error;
+    if (!(error instanceof EasioError) || !(error.retryable || error.signedOut)) throw error;
+    const { kept } = await queue.add(save, labelOf(save), error.message);
+    if (!kept) throw new Error(TOO_LARGE);
+    return { state: error.signedOut ? 'signed-out' : 'queued', reason: error.message };
   }
 }
+
+export const OFFLINE_KEPT =
+  'You seem to be offline: it is kept here and sent to Easio as soon as it can be reached.';
+
+/** What to say of a save that reached Easio. */
+export const savedText = (outcome: { name: string; toDesk: boolean }) =>
+  outcome.toDesk ? toDeskText(outcome.name) : `Saved to Easio: ${outcome.name}`;

@@ -124,7 +124,10 @@ export async function buildApp({
     google: { configured: sources.google !== null },
     dropbox: { configured: sources.dropbox !== null },
     whatsapp: { configured: sources.whatsapp !== null },
-    extension: { store_url: config.EXTENSION_STORE_URL ?? null },
+    extension: {
+      store_url: config.EXTENSION_STORE_URL ?? null,
+      firefox_store_url: config.EXTENSION_FIREFOX_STORE_URL ?? null,
+    },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
   };
 

@@ -23,6 +23,8 @@ export const configSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTENSION_STORE_URL: z.url().optional(),
+  /** The extension's page on addons.mozilla.org, linked for Firefox users instead of EXTENSION_STORE_URL. */
+  EXTENSION_FIREFOX_STORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sentry's DSN for the web app's error reports; unset (the default), the browser reports nothing anywhere. */
   SENTRY_DSN: z.url({ protocol: /^https$/, error: 'SENTRY_DSN must be an https:// Sentry DSN' }).optional(),
   /** Largest file one upload may carry, in megabytes. */

@@ -82,7 +82,13 @@ export const extensionSavedSchema = z.object({
   parent_id: z.string().nullable(),
   /** False when this save had been received before (sent again after being offline). */
   created: z.boolean(),
+  /**
+   * True when the drawer or binder it was sent to is gone (or not yours): it went to the desk instead,
+   * where the recommendations pick it up. Absent from servers older than this field.
+   */
+  folder_missing: z.boolean().optional(),
 });
+export type ExtensionSaved = z.infer<typeof extensionSavedSchema>;
 
 export const extensionFolderListSchema = z.object({
   folders: z.array(

@@ -5,8 +5,17 @@ export const publicConfigSchema = z.object({
   google: z.object({ configured: z.boolean() }),
   dropbox: z.object({ configured: z.boolean() }),
   whatsapp: z.object({ configured: z.boolean() }),
-  extension: z.object({ store_url: z.string().nullable() }),
+  extension: z.object({
+    store_url: z.string().nullable(),
+    /** Firefox's store page (addons.mozilla.org), when it differs. */
+    firefox_store_url: z.string().nullable(),
+  }),
   /** Error reporting (Sentry), only when the server is configured with a DSN: off by default. */
   error_reporting: z.object({ sentry_dsn: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The extension's store page for this browser: Firefox's own when set and the browser is Firefox. */
+export function extensionStoreUrl(extension: PublicConfig['extension'], userAgent: string): string | null {
+  return (/\bFirefox\//.test(userAgent) && extension.firefox_store_url) || extension.store_url;
+}

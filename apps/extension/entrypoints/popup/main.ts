@@ -1,27 +1,65 @@
 import type { ExtensionSave } from '@easio/shared';
 import { browser } from 'wxt/browser';
-import { createEasioClient, EasioError, normaliseServer } from '../../src/api';
-import {
-  currentClient,
-  flushQueue,
-  forgetAccount,
-  queue,
-  readAccount,
-  saveAccount,
-} from '../../src/extension-state';
+import { EasioError } from '../../src/api';
+import { currentClient, flushQueue, notices, popupDeps, queue } from '../../src/extension-state';
+import type { Tone } from '../../src/notices';
 import { type PageInfo, readPageInfo } from '../../src/page-info';
-import { isSavable, locationSave, noteSave, pageSave, saveOrQueue, selectionSave } from '../../src/saves';
+import {
+  type Screen,
+  type SendResult,
+  sendFromPopup,
+  signedOut,
+  signIn,
+  whenOpened,
+} from '../../src/popup-flow';
+import { isSavable, locationSave, noteSave, pageSave, selectionSave } from '../../src/saves';
+import { normaliseServer, originPattern, typedScheme } from '../../src/server-address';
+import { shortcutHelp } from '../../src/shortcut-help';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const signIn = $<HTMLFormElement>('sign-in');
+const signInForm = $<HTMLFormElement>('sign-in');
 const saver = $<HTMLElement>('saver');
 const status = $<HTMLParagraphElement>('status');
 const folder = $<HTMLSelectElement>('folder');
+const serverInput = $<HTMLInputElement>('server');
 let page: PageInfo | null = null;
+/** Origins the extension may already reach: asking again would only show the prompt for nothing. */
+let granted = new Set<string>();
 
-function say(text: string, error = false) {
+function say(text: string, tone: Tone = 'ok') {
   status.textContent = text;
-  status.className = error ? 'error' : '';
+  status.className = tone === 'error' ? 'error' : '';
+}
+
+/** What happened while the popup was closed (saves from the menu, dropped saves): shown until dismissed. */
+async function showNotices() {
+  const { notices: list, earlier } = await notices.list();
+  const items = list.map((notice) => {
+    const item = document.createElement('li');
+    item.className = notice.tone === 'error' ? 'error' : '';
+    const text = document.createElement('span');
+    text.textContent = notice.text;
+    const dismiss = document.createElement('button');
+    dismiss.type = 'button';
+    dismiss.className = 'quiet';
+    dismiss.textContent = '×';
+    dismiss.title = 'Dismiss';
+    dismiss.setAttribute('aria-label', `Dismiss: ${notice.text}`);
+    dismiss.addEventListener('click', async () => {
+      await notices.dismiss(notice.id);
+      await showNotices();
+    });
+    item.append(text, dismiss);
+    return item;
+  });
+  if (earlier > 0) {
+    const more = document.createElement('li');
+    more.textContent = `…and ${earlier} earlier ${earlier === 1 ? 'notice' : 'notices'}.`;
+    items.unshift(more);
+  }
+  $('notice-list').replaceChildren(...items);
+  $('notices').hidden = items.length === 0;
+  $('dismiss-all').hidden = items.length < 2;
 }
 
 async function showQueue() {
@@ -57,6 +95,7 @@ async function readPage() {
 async function loadFolders() {
   const client = await currentClient();
   if (!client) return;
+  folder.replaceChildren(folder.options[0] as HTMLOptionElement);
   try {
     for (const f of await client.folders()) {
       const option = document.createElement('option');
@@ -70,64 +109,110 @@ async function loadFolders() {
   }
 }
 
-async function show() {
-  const account = await readAccount();
-  signIn.hidden = account !== null;
-  saver.hidden = account === null;
-  $('sign-out').hidden = account === null;
-  $('who').textContent = account ? `Signed in as ${account.username}` : '';
-  if (!account) return;
-  await Promise.all([readPage(), loadFolders(), showQueue()]);
+async function showShortcut() {
+  const commands = await browser.commands.getAll().catch(() => []);
+  const shortcut = commands.find((c) => c.name === 'save-page')?.shortcut ?? '';
+  $('shortcut').textContent = shortcutHelp(import.meta.env.FIREFOX, shortcut);
+}
+
+async function show(screen?: Screen) {
+  const now = screen ?? (await whenOpened(popupDeps));
+  const signedIn = now.screen === 'saver';
+  signInForm.hidden = signedIn;
+  saver.hidden = !signedIn;
+  $('sign-out').hidden = !signedIn;
+  $('who').textContent = signedIn ? `Signed in as ${now.account.username}` : '';
+  await showNotices();
+  if (!signedIn) {
+    $('sign-in-error').textContent = now.error;
+    if (!serverInput.value) serverInput.value = now.server;
+    return;
+  }
+  say(now.problem ?? '', now.problem ? 'error' : 'ok');
+  await Promise.all([readPage(), loadFolders(), showQueue(), showShortcut()]);
   const flushed = await flushQueue();
+  if (flushed?.signedOut) {
+    await show(await signedOut(popupDeps, now.account.server, flushed.stoppedBy ?? 'Sign in again.'));
+    return;
+  }
   if (flushed?.sent)
     say(`${flushed.sent} saved while offline ${flushed.sent === 1 ? 'was' : 'were'} sent to Easio.`);
+  await Promise.all([showQueue(), showNotices()]);
+}
+
+async function answer(result: SendResult) {
+  if (result.screen === 'sign-in') {
+    await show(result);
+    return false;
+  }
+  say(result.text, result.tone);
   await showQueue();
+  return result.done;
 }
 
 async function send(make: (parentId: string | null) => ExtensionSave | null, button: HTMLButtonElement) {
-  const client = await currentClient();
-  const save = make(folder.value || null);
-  if (!client || !save) return;
   button.disabled = true;
   say('Saving…');
   try {
-    const outcome = await saveOrQueue(client, queue, save);
-    if (outcome.state === 'saved') say(`Saved to Easio: ${outcome.name}`);
-    else say('You seem to be offline: it is kept here and sent to Easio as soon as it can be reached.');
-    await showQueue();
-    return true;
-  } catch (error) {
-    if (error instanceof EasioError && error.signedOut) {
-      await forgetAccount();
-      await show();
-    }
-    say(error instanceof Error ? error.message : 'Not saved', true);
-    return false;
+    return await answer(await sendFromPopup(popupDeps, make(folder.value || null), 'Nothing to save here'));
   } finally {
     button.disabled = false;
   }
 }
 
-signIn.addEventListener('submit', async (event) => {
+/** Asks for this server's origin (the submit is the user gesture the browser wants), at once. */
+function askForAccess(server: string): Promise<boolean> {
+  const pattern = originPattern(server);
+  if (granted.has(pattern)) return Promise.resolve(true);
+  try {
+    return browser.permissions.request({ origins: [pattern] }).catch(() => false);
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
+signInForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const problem = $('sign-in-error');
   problem.textContent = '';
+  let server: string;
   try {
-    const account = {
-      server: normaliseServer($<HTMLInputElement>('server').value),
-      token: $<HTMLInputElement>('token').value.trim(),
-    };
-    const me = await createEasioClient(account).me();
-    await saveAccount({ ...account, username: me.username });
-    await show();
+    server = normaliseServer(serverInput.value);
   } catch (error) {
-    problem.textContent = error instanceof Error ? error.message : 'Could not sign in';
+    problem.textContent = error instanceof Error ? error.message : 'Check the address';
+    return;
   }
+  // Before any await: the browser grants the request only during the click.
+  const access = askForAccess(server);
+  const button = signInForm.querySelector('button[type="submit"]') as HTMLButtonElement;
+  button.disabled = true;
+  void signIn(popupDeps, {
+    server,
+    schemeTyped: typedScheme(serverInput.value),
+    token: $<HTMLInputElement>('token').value,
+    access,
+  })
+    .then(async (result) => {
+      if (!result.ok) {
+        problem.textContent = result.error;
+        return;
+      }
+      serverInput.value = result.account.server;
+      $<HTMLInputElement>('token').value = '';
+      await show();
+    })
+    .finally(() => {
+      button.disabled = false;
+    });
 });
 
 $('sign-out').addEventListener('click', async () => {
-  await forgetAccount();
+  await popupDeps.forgetAccount();
   await show();
+});
+$('dismiss-all').addEventListener('click', async () => {
+  await notices.dismissAll();
+  await showNotices();
 });
 $('save-page').addEventListener('click', (e) =>
   send((parent) => (page ? pageSave(page, parent) : null), e.currentTarget as HTMLButtonElement),
@@ -141,7 +226,7 @@ $('save-selection').addEventListener('click', (e) =>
 $('save-note').addEventListener('click', async (e) => {
   const note = $<HTMLTextAreaElement>('note');
   if (!note.value.trim()) {
-    say('Write the note first', true);
+    say('Write the note first', 'error');
     return;
   }
   if (await send((parent) => noteSave(note.value.trim(), parent), e.currentTarget as HTMLButtonElement))
@@ -157,17 +242,36 @@ $('save-location').addEventListener('click', (e) => {
         error.code === error.PERMISSION_DENIED
           ? 'Easio may not know where you are: allow location for the extension.'
           : 'Your location could not be found.',
-        true,
+        'error',
       ),
     { timeout: 15_000, maximumAge: 60_000 },
   );
 });
 $('send-queue').addEventListener('click', async () => {
   const result = await flushQueue();
-  if (result?.sent) say(`${result.sent} sent to Easio.`);
-  else if (result?.left) say('Still offline: they will be sent later.', true);
-  for (const dropped of result?.dropped ?? []) say(`${dropped.label} was not saved: ${dropped.reason}`, true);
-  await showQueue();
+  if (!result) {
+    await show();
+    return;
+  }
+  if (result.signedOut) {
+    const server = await popupDeps.lastServer();
+    await show(await signedOut(popupDeps, server, result.stoppedBy ?? 'Sign in again.'));
+    return;
+  }
+  if (result.sent) say(`${result.sent} sent to Easio.`);
+  else if (result.left)
+    say(`Still not sent (${result.stoppedBy ?? 'offline'}): they will be sent later.`, 'error');
+  else if (result.dropped.length) say('Nothing was sent.', 'error');
+  else say('Nothing is waiting to be sent.');
+  await Promise.all([showQueue(), showNotices()]);
 });
 
-void show();
+void browser.permissions
+  .getAll()
+  .then((all) => {
+    granted = new Set(all.origins ?? []);
+  })
+  .catch(() => {});
+void show().catch((error: unknown) =>
+  say(error instanceof EasioError ? error.message : 'Easio could not start', 'error'),
+);

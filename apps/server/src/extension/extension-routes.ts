@@ -1,8 +1,5 @@
 import {
   type ApiTokenScope,
-  type CreateItem,
-  createItemSchema,
-  type ExtensionSave,
   errorBodySchema,
   extensionFolderListSchema,
   extensionMeSchema,
@@ -17,6 +14,7 @@ import { objects, type UserRow } from '../db/schema.js';
 import type { createDeskService } from '../desk/service.js';
 import { HttpError } from '../http/http-error.js';
 import type { ApiTokens } from './api-tokens.js';
+import { createExtensionSaver } from './extension-save.js';
 
 export interface ExtensionRouteDeps {
   db: Db;
@@ -31,46 +29,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiUser: { user: UserRow; scopes: ApiTokenScope[] } | null;
   }
-}
-
-/** The desk item a save becomes: a page is a link, a selection a url note, a place a location. */
-function itemOf(save: ExtensionSave): CreateItem {
-  const parent_id = save.parent_id ?? null;
-  switch (save.kind) {
-    case 'page':
-      return { data_type: 'url_object', parent_id, url: save.url, name: save.title || undefined };
-    case 'selection':
-      return {
-        data_type: 'url_note_object',
-        parent_id,
-        url: save.url,
-        content: save.text,
-        name: save.title ? `“${save.text.slice(0, 80)}” — ${save.title}`.slice(0, 1000) : undefined,
-      };
-    case 'note':
-      return { data_type: 'note_object', parent_id, content: save.text, name: save.title || undefined };
-    case 'location': {
-      const label = save.label || `Place at ${save.latitude.toFixed(5)}, ${save.longitude.toFixed(5)}`;
-      return {
-        data_type: 'location_object',
-        parent_id,
-        latitude: save.latitude,
-        longitude: save.longitude,
-        label,
-      };
-    }
-  }
-}
-
-/** What the extension knows of the page beside the item itself. */
-function extraOf(save: ExtensionSave): Record<string, unknown> {
-  const extra: Record<string, unknown> = { saved_with: 'extension', client_id: save.client_id };
-  if (save.kind === 'page') {
-    if (save.description) extra.description = save.description;
-    if (save.favicon_url && /^https?:\/\//i.test(save.favicon_url)) extra.favicon_url = save.favicon_url;
-  }
-  if (save.kind === 'location' && save.accuracy !== undefined) extra.accuracy_m = save.accuracy;
-  return extra;
 }
 
 /**
@@ -114,6 +72,7 @@ export async function extensionRoutes(app: FastifyInstance, deps: ExtensionRoute
     return request.apiUser;
   };
 
+  const saveFromExtension = createExtensionSaver(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['extension'], security: [{ bearer: [] }] };
   const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
@@ -186,16 +145,8 @@ export async function extensionRoutes(app: FastifyInstance, deps: ExtensionRoute
     },
     async (request, reply) => {
       const { user } = apiUser(request);
-      const save = request.body;
-      const [earlier] = await deps.db
-        .select({ id: objects.id, name: objects.name, parentId: objects.parentId })
-        .from(objects)
-        .where(and(eq(objects.ownerId, user.id), sql`${objects.metadata}->>'client_id' = ${save.client_id}`));
-      if (earlier) return { id: earlier.id, name: earlier.name, parent_id: earlier.parentId, created: false };
-      const input = createItemSchema.safeParse(itemOf(save));
-      if (!input.success) throw new HttpError(422, input.error.issues[0]?.message ?? 'Invalid save');
-      const item = await deps.desk.createItem(user, input.data, extraOf(save));
-      return reply.code(201).send({ id: item.id, name: item.name, parent_id: item.parent_id, created: true });
+      const { status, body } = await saveFromExtension(user, request.body);
+      return reply.code(status).send(body);
     },
   );
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objects } from '../db/schema.js';
+import { objects, users } from '../db/schema.js';
+import { createDeskService } from '../desk/service.js';
+import { createUrlSigner } from '../desk/signed-urls.js';
 import { DB_KINDS } from '../test/databases.js';
 import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { createExtensionSaver } from './extension-save.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const ORIGIN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
@@ -189,13 +192,17 @@ describe.each(DB_KINDS)('API tokens and the extension API on %s', (kind) => {
       parent_id: binder,
     });
     expect(into.json().parent_id).toBe(binder);
+    // Another user's binder is never filed into: the save lands on the sender's own desk, and says so.
     const stranger = await save(token, {
       kind: 'note',
       client_id: randomUUID(),
       text: 'x',
       parent_id: foreign,
     });
-    expect(stranger.statusCode).toBe(404);
+    expect(stranger.statusCode).toBe(201);
+    expect(stranger.json()).toMatchObject({ parent_id: me.info.root_folder, folder_missing: true });
+    const [theirs] = await t.database.db.select().from(objects).where(eq(objects.parentId, foreign));
+    expect(theirs).toBeUndefined();
     const bad = await save(token, { kind: 'page', client_id: randomUUID(), url: 'javascript:alert(1)' });
     expect(bad.statusCode).toBe(422);
 
@@ -211,5 +218,95 @@ describe.each(DB_KINDS)('API tokens and the extension API on %s', (kind) => {
     expect(
       (await save(foldersOnly.token, { kind: 'note', client_id: randomUUID(), text: 'x' })).statusCode,
     ).toBe(403);
+  });
+
+  it('saves to the desk when the chosen binder was deleted meanwhile, and says so again when sent twice', async () => {
+    const me = await signedInUser(t.app);
+    const { token } = await makeToken(me);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/desk/folders',
+      headers: me.auth,
+      payload: { data_type: 'drawer_object', name: 'Soon gone' },
+    });
+    const drawer = made.json().id as string;
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: '/api/desk/delete',
+      headers: me.auth,
+      payload: { ids: [drawer] },
+    });
+    expect(gone.statusCode).toBeLessThan(300);
+    const offline = {
+      kind: 'page',
+      client_id: randomUUID(),
+      url: 'https://example.org/kept',
+      title: 'Kept anyway',
+      parent_id: drawer,
+    };
+    const first = await save(token, offline);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      name: 'Kept anyway',
+      parent_id: me.info.root_folder,
+      created: true,
+      folder_missing: true,
+    });
+    const again = await save(token, offline);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: first.json().id, created: false, folder_missing: true });
+  });
+
+  it('stores two identical saves sent at the same moment once, answering both', async () => {
+    const me = await signedInUser(t.app);
+    const { token } = await makeToken(me);
+    const note = { kind: 'note', client_id: randomUUID(), text: 'Sent twice at once' };
+    const answers = await Promise.all([save(token, note), save(token, note)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(objects)
+      .where(and(eq(objects.ownerId, me.info.id as string), eq(objects.dataType, 'note_object')));
+    expect(rows.filter((o) => o.metadata.client_id === note.client_id)).toHaveLength(1);
+  });
+
+  it('stores a save once when both copies pass the look-up before either is inserted', async () => {
+    const me = await signedInUser(t.app);
+    const [user] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, me.info.id as string));
+    if (!user) throw new Error('no user');
+    const desk = createDeskService({
+      db: t.database.db,
+      signer: createUrlSigner('x'.repeat(32)),
+      releaseBlobs: async () => {},
+      onItemsAdded: () => {},
+      onLinksSaved: null,
+    });
+    // Each copy waits, after finding no earlier save, until the other has looked too: the race, every time.
+    let arrived = 0;
+    let bothLooked = () => {};
+    const looked = new Promise<void>((resolve) => {
+      bothLooked = resolve;
+    });
+    const racing: typeof desk = {
+      ...desk,
+      createItem: async (...args) => {
+        arrived += 1;
+        if (arrived === 2) bothLooked();
+        await looked;
+        return desk.createItem(...args);
+      },
+    };
+    const saveOnce = createExtensionSaver({ db: t.database.db, desk: racing });
+    const note = { kind: 'note' as const, client_id: randomUUID(), text: 'Raced' };
+    const [a, b] = await Promise.all([saveOnce(user, note), saveOnce(user, note)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(b.body.created === false || a.body.created === false).toBe(true);
+    const rows = await t.database.db.select().from(objects).where(eq(objects.ownerId, user.id));
+    expect(rows.filter((o) => o.metadata.client_id === note.client_id)).toHaveLength(1);
   });
 });

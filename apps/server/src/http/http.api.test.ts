@@ -117,7 +117,7 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
       google: { configured: false },
       dropbox: { configured: false },
       whatsapp: { configured: false },
-      extension: { store_url: 'https://store.example/easio' },
+      extension: { store_url: 'https://store.example/easio', firefox_store_url: null },
       error_reporting: { sentry_dsn: null },
     });
   });

@@ -13,6 +13,7 @@ import {
   Checkbox,
   CopyButton,
   Group,
+  Modal,
   Stack,
   Table,
   Text,
@@ -129,6 +130,8 @@ function NewToken() {
 export function ExtensionTokens() {
   const client = useQueryClient();
   const tokens = useApiTokens();
+  /** The token whose revoking waits for the user's confirmation. */
+  const [confirming, setConfirming] = useState<ApiToken | null>(null);
   const revoke = useMutation({
     mutationFn: (token: ApiToken) => revokeToken(token.id),
     onSuccess: (_, token) => {
@@ -136,6 +139,7 @@ export function ExtensionTokens() {
       void client.invalidateQueries({ queryKey: tokenKeys.all });
     },
     onError: (error) => toastError(error),
+    onSettled: () => setConfirming(null),
   });
   const rows = tokens.data?.tokens ?? [];
   return (
@@ -178,13 +182,7 @@ export function ExtensionTokens() {
                   <Text size="xs">{token.last_used_at ? formatDate(token.last_used_at, true) : 'Never'}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    loading={revoke.isPending && revoke.variables?.id === token.id}
-                    onClick={() => revoke.mutate(token)}
-                  >
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirming(token)}>
                     Revoke {token.name}
                   </Button>
                 </Table.Td>
@@ -198,6 +196,33 @@ export function ExtensionTokens() {
         </Text>
       )}
       <NewToken />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={`Revoke ${confirming?.name ?? 'this token'}?`}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            The extension signed in with it stops working at once and asks to be signed in again. What it
+            saved stays on your desk; saves it keeps while offline are sent once it signs in with a new token.
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={revoke.isPending}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={revoke.isPending}
+              onClick={() => {
+                if (confirming) revoke.mutate(confirming);
+              }}
+            >
+              Revoke
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicConfig, Services, SessionUser } from '@easio/shared';
+import { extensionStoreUrl, type PublicConfig, type Services, type SessionUser } from '@easio/shared';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -33,14 +33,17 @@ const ROWS: Row[] = [
   {
     key: 'extension_service',
     title: 'Extension',
-    body: (config) =>
-      config.extension.store_url ? (
-        <Anchor href={config.extension.store_url} target="_blank" rel="noopener">
+    body: (config) => {
+      // Firefox users get addons.mozilla.org when the server names it, else the one store page.
+      const store = extensionStoreUrl(config.extension, navigator.userAgent);
+      return store ? (
+        <Anchor href={store} target="_blank" rel="noopener">
           Get the Easio browser extension
         </Anchor>
       ) : (
         <Unavailable>{NOT_CONFIGURED.extension}</Unavailable>
-      ),
+      );
+    },
   },
   {
     key: 'google_service',
