@@ -70,10 +70,20 @@ test('subscribes to a calendar address and imports an .ics file from My Sources,
       buffer: Buffer.from(calendar(`Family ${tag}`, [`f-${tag}`, `Dinner ${tag}`])),
     });
     await expect(page.getByText(`Family ${tag}: 1 event, 1 imported`)).toBeVisible();
+    // The same calendar again, its dinner moved to lunch: the dinner leaves.
+    const again = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: 'Import an .ics file' }).click();
+    await (await again).setFiles({
+      name: 'family.ics',
+      mimeType: 'text/calendar',
+      buffer: Buffer.from(calendar(`Family ${tag}`, [`l-${tag}`, `Lunch ${tag}`])),
+    });
+    await expect(page.getByText(`Family ${tag}: 1 event, 1 imported, 1 removed`)).toBeVisible();
 
     await card.getByRole('link', { name: 'See your calendar' }).click();
     await expect(page).toHaveURL(/\/my-desk\/calender$/);
-    await expect(page.getByText(`Dinner ${tag}`).first()).toBeVisible();
+    await expect(page.getByText(`Lunch ${tag}`).first()).toBeVisible();
+    await expect(page.getByText(`Dinner ${tag}`)).toHaveCount(0);
     await expect(page.getByText(`Planning ${tag}`).first()).toBeVisible();
     await page.goto('/my-source');
 

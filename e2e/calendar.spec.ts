@@ -23,6 +23,15 @@ const calendar = [
   ...event('m2', 'Design sync', '20260318T043000Z', '20260318T053000Z'),
   ...event('m3', 'Lunch with Asha', '20260318T063000Z', '20260318T073000Z'),
   ...event('m4', 'Yoga', '20260318T123000Z', '20260318T133000Z'),
+  // A zone named but not defined in the file (as Google and Apple write them): 10:00 in Berlin is 14:30 here.
+  'BEGIN:VEVENT',
+  'UID:berlin',
+  'DTSTART;TZID=Europe/Berlin:20260312T100000',
+  'DTEND;TZID=Europe/Berlin:20260312T110000',
+  'SUMMARY:Berlin call',
+  'END:VEVENT',
+  // A floating time (no zone): 07:00 wherever the reader is.
+  ...event('run', 'Morning run', '20260312T070000', '20260312T080000'),
   'END:VCALENDAR',
 ].join('\r\n');
 
@@ -40,7 +49,7 @@ test('the calendar shows events by month and by week, moves between periods and 
     mimeType: 'text/calendar',
     buffer: Buffer.from(calendar),
   });
-  await expect(page.getByText('March: 6 events, 6 imported')).toBeVisible();
+  await expect(page.getByText('March: 8 events, 8 imported')).toBeVisible();
 
   await page.goto('/my-desk/calender');
   await expect(page.getByText('Dentist').first()).toBeVisible();
@@ -50,7 +59,7 @@ test('the calendar shows events by month and by week, moves between periods and 
   // The address keeps the period: a reload or a shared link opens March 2026.
   await page.goto('/my-desk/calender?view=month&day=2026-03-11');
   await expect(page.getByRole('heading', { name: 'March 2026' })).toBeVisible();
-  await expect(page.getByText('6 events this month')).toBeVisible();
+  await expect(page.getByText('8 events this month')).toBeVisible();
   const cell = (day: string) => page.getByRole('cell', { name: new RegExp(`^${day}(,|$)`) });
   await expect(
     cell('Tuesday 10 March').getByRole('button', {
@@ -85,10 +94,17 @@ test('the calendar shows events by month and by week, moves between periods and 
   await expect(page).toHaveURL(/view=week&day=2026-03-11|day=2026-03-11&view=week/);
   await expect(page.getByRole('heading', { name: /^9 Mar – 15 Mar 2026$/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
-  await expect(page.getByText('2 events this week')).toBeVisible();
+  await expect(page.getByText('4 events this week')).toBeVisible();
   const wednesday = page.getByRole('region', { name: 'Wednesday 11 March' });
   await expect(
     wednesday.getByRole('button', { name: 'Dentist, Wednesday 11 March, 10:00 to 11:00' }),
+  ).toBeVisible();
+  const thursday = page.getByRole('region', { name: 'Thursday 12 March' });
+  await expect(
+    thursday.getByRole('button', { name: 'Berlin call, Thursday 12 March, 14:30 to 15:30' }),
+  ).toBeVisible();
+  await expect(
+    thursday.getByRole('button', { name: 'Morning run, Thursday 12 March, 07:00 to 08:00' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByRole('heading', { name: /^16 Mar – 22 Mar 2026$/ })).toBeVisible();

@@ -204,7 +204,13 @@ export async function buildApp({
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
   });
-  await app.register(icsRoutes, { prefix: '/api/calendars', store: sources.store, runner: sources.runner });
+  await app.register(icsRoutes, {
+    prefix: '/api/calendars',
+    db: database.db,
+    store: sources.store,
+    runner: sources.runner,
+    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+  });
   await app.register(subscriptionRoutes, {
     prefix: '/api/calendars',
     db: database.db,

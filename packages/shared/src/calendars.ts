@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { icsImportResultSchema } from './sources.js';
 
 /** A calendar address as users paste it: `webcal://` is the same feed over https. */
 export const calendarUrlSchema = z
@@ -19,6 +20,8 @@ export const calendarSubscriptionSchema = z.object({
   url: z.string(),
   name: z.string(),
   events: z.number().int(),
+  /** The calendar holds more than one subscription keeps (5,000 events): some were left out. */
+  capped: z.boolean(),
   last_refreshed_at: z.string().nullable(),
   last_error: z.string().nullable(),
 });
@@ -36,3 +39,12 @@ export const calendarFeedsSchema = z.object({
 
 /** How many calendar addresses one account may subscribe to. */
 export const MAX_CALENDAR_FEEDS = 50;
+
+/** `POST /api/calendars/ics`: what an imported .ics file brought, and what importing it again removed. */
+export const calendarImportResultSchema = icsImportResultSchema.extend({
+  /** Events of the file that could not be read (listed with their reason among the import's failures). */
+  failed: z.number().int(),
+  /** Events of this calendar imported before that the file no longer holds (or now cancels). */
+  removed: z.number().int(),
+});
+export type CalendarImportResult = z.infer<typeof calendarImportResultSchema>;

@@ -9,6 +9,15 @@ describe('the guarded fetcher', () => {
   // The tests' own server is on loopback: allow exactly 127.0.0.1, as a self-hosted LAN setting would.
   const onlyOurs = (address: string) => address === '127.0.0.1' || isPublicAddress(address);
   const options = { maxBytes: 1000, timeoutMs: 2000, isAllowed: onlyOurs };
+  /** Our server as the first address only: every address after it (redirects) must be public. */
+  const firstOnly = () => {
+    let used = false;
+    return (address: string) => {
+      if (used || address !== '127.0.0.1') return isPublicAddress(address);
+      used = true;
+      return true;
+    };
+  };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -16,6 +25,14 @@ describe('the guarded fetcher', () => {
       if (to) return res.writeHead(302, { location: to }).end();
       if (req.url === '/big') return res.writeHead(200).end(Buffer.alloc(5000, 'a'));
       if (req.url === '/slow') return setTimeout(() => res.writeHead(200).end('late'), 3000);
+      if (req.url === '/bad-redirect') return res.writeHead(302, { location: 'http://[::1' }).end();
+      if (req.url === '/drip') {
+        // One byte at a time, never idle long enough for an idle timeout, never done.
+        res.writeHead(200, { 'content-type': 'text/calendar' });
+        const drip = setInterval(() => res.write('B'), 100);
+        res.on('close', () => clearInterval(drip));
+        return;
+      }
       return res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,28 +73,43 @@ describe('the guarded fetcher', () => {
     }
   });
 
-  it('fetches an allowed address, and refuses a redirect to a private one', async () => {
+  it('fetches an allowed address, and refuses a redirect to a private one, loopback itself included', async () => {
     const ok = await guardedFetch(`${base}/cal.ics`, options);
     expect(ok.body.toString()).toBe('BEGIN:VCALENDAR');
     expect(ok.contentType).toBe('text/calendar');
     expect((await guardedFetch(`${base}/?to=${encodeURIComponent(`${base}/cal.ics`)}`, options)).url).toBe(
       `${base}/cal.ics`,
     );
+    const port = new URL(base).port;
     for (const target of [
       'http://169.254.169.254/latest/meta-data',
       'http://10.0.0.1/',
-      'http://127.0.0.2:80/',
+      `${base}/cal.ics`,
+      `http://localhost:${port}/cal.ics`,
     ]) {
       await expect(
-        guardedFetch(`${base}/?to=${encodeURIComponent(target)}`, options),
+        guardedFetch(`${base}/?to=${encodeURIComponent(target)}`, { ...options, isAllowed: firstOnly() }),
         target,
-      ).rejects.toThrow(FetchRefused);
+      ).rejects.toThrow(/is not on the public internet/);
     }
+  });
+
+  it('refuses a redirect to something that is not an address', async () => {
+    const refused = guardedFetch(`${base}/bad-redirect`, options);
+    await expect(refused).rejects.toThrow(FetchRefused);
+    await expect(refused).rejects.toThrow('The address redirected to something that is not a web address');
   });
 
   it('caps the size and the time, and takes only http and https', async () => {
     await expect(guardedFetch(`${base}/big`, options)).rejects.toThrow(/larger than 1000 bytes/);
     await expect(guardedFetch(`${base}/slow`, { ...options, timeoutMs: 300 })).rejects.toThrow(/too long/);
+    // An answer that never stops coming is cut at the deadline, as one that may work later.
+    const dripping = guardedFetch(`${base}/drip`, { ...options, maxBytes: 1_000_000, timeoutMs: 600 });
+    await expect(dripping).rejects.toThrow(FetchRefused);
+    await expect(dripping).rejects.toMatchObject({
+      message: 'The address took too long to answer',
+      transient: true,
+    });
     await expect(guardedFetch('file:///etc/passwd', options)).rejects.toThrow(/Only http and https/);
     await expect(guardedFetch('webcal://example.com/x', options)).rejects.toThrow(/Only http and https/);
   });

@@ -85,7 +85,11 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
     }
     const answer = await request(url, options, deadline);
     if (answer.redirect) {
-      current = new URL(answer.redirect, url).href;
+      try {
+        current = new URL(answer.redirect, url).href;
+      } catch {
+        throw new FetchRefused('The address redirected to something that is not a web address');
+      }
       continue;
     }
     return { url: url.href, contentType: answer.contentType, body: answer.body };
@@ -102,27 +106,37 @@ function request(
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return reject(new FetchRefused('The address took too long to answer', true));
+    let timer: NodeJS.Timeout | undefined;
+    const settle =
+      <T>(done: (value: T) => void) =>
+      (value: T) => {
+        clearTimeout(timer);
+        done(value);
+      };
+    const succeed = settle(resolve);
+    const fail = settle(reject);
     const req = client.get(
       url,
       {
         headers: { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? 'Easio' },
         lookup: guardedLookup(options.isAllowed ?? isPublicAddress),
+        // Idle time only: every chunk restarts it. The deadline below holds for the whole answer.
         timeout: remaining,
       },
       (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location) {
           res.resume();
-          return resolve({ redirect: res.headers.location, contentType: '', body: Buffer.alloc(0) });
+          return succeed({ redirect: res.headers.location, contentType: '', body: Buffer.alloc(0) });
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return reject(new FetchRefused(`The address answered ${status}`, status >= 500 || status === 429));
+          return fail(new FetchRefused(`The address answered ${status}`, status >= 500 || status === 429));
         }
         const declared = Number(res.headers['content-length'] ?? 0);
         if (declared > options.maxBytes) {
           res.destroy();
-          return reject(new FetchRefused(`The answer is larger than ${options.maxBytes} bytes`));
+          return fail(new FetchRefused(`The answer is larger than ${options.maxBytes} bytes`));
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -134,9 +148,9 @@ function request(
           }
           chunks.push(chunk);
         });
-        res.on('error', reject);
+        res.on('error', fail);
         res.on('end', () =>
-          resolve({
+          succeed({
             redirect: null,
             contentType: String(res.headers['content-type'] ?? ''),
             body: Buffer.concat(chunks),
@@ -144,9 +158,15 @@ function request(
         );
       },
     );
+    // A server trickling a byte now and then never goes idle: the deadline ends it all the same.
+    timer = setTimeout(() => {
+      const late = new FetchRefused('The address took too long to answer', true);
+      req.destroy(late);
+      fail(late);
+    }, remaining);
     req.on('timeout', () => req.destroy(new FetchRefused('The address took too long to answer', true)));
     req.on('error', (error) =>
-      reject(
+      fail(
         error instanceof FetchRefused
           ? error
           : new FetchRefused(`The address could not be reached (${error.message})`, true),

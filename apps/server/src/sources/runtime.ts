@@ -108,7 +108,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
   };
   const maxBytes = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024);
   sources.set('imap', imapSource(store, { policy: addressPolicy, maxBytes }));
-  sources.set('webcal', webcalSource(addressPolicy));
+  sources.set('webcal', webcalSource(addressPolicy, store));
   if (dropbox) {
     const oauth = dropbox;
     sources.set('dropbox', {

@@ -42,6 +42,7 @@ function subscriptionsOf(connection: SourceConnectionRow): CalendarSubscription[
       url: feed.url,
       name: state?.name || feed.name,
       events: state?.events ?? 0,
+      capped: state?.capped ?? false,
       last_refreshed_at: state?.refreshed_at ?? null,
       last_error: state?.error ?? null,
     };
@@ -114,7 +115,13 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Subscriptio
       const settings = calendarFeedsSchema.parse(connection.settings);
       await deps.store.updateSettings(connection.id, { feeds: [...settings.feeds, feed] });
       await deps.scheduler.syncNow(connection.id);
-      return reply.code(201).send({ ...feed, events: 0, last_refreshed_at: null, last_error: null });
+      return reply.code(201).send({
+        ...feed,
+        events: 0,
+        capped: false,
+        last_refreshed_at: null,
+        last_error: null,
+      });
     },
   );
 
@@ -155,7 +162,8 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Subscriptio
               and(
                 eq(objects.ownerId, user.id),
                 eq(objects.connectionId, connection.id),
-                sql`${objects.metadata}->>'sync_scope' = ${feedScope(request.params.id)}`,
+                // Its scope and the scopes under it (`#events`, `@2026-03`): the id is a UUID, no wildcard.
+                sql`${objects.metadata}->>'sync_scope' LIKE ${`${feedScope(request.params.id)}%`}`,
               ),
             )
         ).map((row) => row.id);

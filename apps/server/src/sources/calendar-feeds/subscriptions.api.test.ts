@@ -22,10 +22,17 @@ const event = (uid: string, summary: string, day = '15') => [
 const calendar = (name: string, ...events: string[][]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', `X-WR-CALNAME:${name}`, ...events.flat(), 'END:VCALENDAR'].join('\r\n');
 
-/** A calendar host on loopback whose feeds the tests change. */
+/** A calendar host on loopback whose feeds the tests change, and whose next answer for a path they can hold. */
 function startFeedServer() {
   const feeds = new Map<string, { type: string; body: string }>();
-  const server = http.createServer((req, res) => {
+  const held = new Map<string, { arrived: () => void; release: Promise<void> }>();
+  const server = http.createServer(async (req, res) => {
+    const hold = held.get(req.url ?? '');
+    if (hold) {
+      held.delete(req.url ?? '');
+      hold.arrived();
+      await hold.release;
+    }
     const feed = feeds.get(req.url ?? '');
     if (!feed) {
       res.writeHead(404).end('not found');
@@ -33,11 +40,32 @@ function startFeedServer() {
     }
     res.writeHead(200, { 'content-type': feed.type }).end(feed.body);
   });
-  return new Promise<{ base: string; feeds: typeof feeds; close: () => Promise<void> }>((resolve) =>
+  /** Holds the next request for `path` until `release()`; `arrived` resolves once it came. */
+  const hold = (path: string) => {
+    let release = () => {};
+    let arrived = () => {};
+    const came = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    held.set(path, {
+      arrived,
+      release: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    });
+    return { arrived: came, release: () => release() };
+  };
+  return new Promise<{
+    base: string;
+    feeds: typeof feeds;
+    hold: typeof hold;
+    close: () => Promise<void>;
+  }>((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({
         base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
         feeds,
+        hold,
         close: () => new Promise((done) => server.close(() => done())),
       }),
     ),
@@ -126,6 +154,60 @@ describe.each(DB_KINDS)('calendar subscriptions on %s', (kind) => {
     expect(await list(me)).toMatchObject([{ events: 2, last_error: 'The address answered 404' }]);
   });
 
+  it('removes an event the feed cancels, and keeps one it can no longer read', async () => {
+    const me = await signedInUser(t.app);
+    const cancelled = (uid: string, summary: string) => [
+      ...event(uid, summary).slice(0, -1),
+      'STATUS:CANCELLED',
+      'END:VEVENT',
+    ];
+    host.feeds.set('/club.ics', {
+      type: 'text/calendar',
+      body: calendar('Club', event('meet', 'Meeting'), event('talk', 'Talk', '16')),
+    });
+    expect((await subscribe(me, `http://${host.base}/club.ics`)).statusCode).toBe(201);
+    await t.queue?.drain();
+    expect(await events(me)).toEqual(['Meeting', 'Talk']);
+    host.feeds.set('/club.ics', {
+      type: 'text/calendar',
+      body: calendar('Club', cancelled('meet', 'Meeting'), [
+        'BEGIN:VEVENT',
+        'UID:talk',
+        'SUMMARY:Talk',
+        'END:VEVENT',
+      ]),
+    });
+    await refresh(me);
+    expect(await events(me)).toEqual(['Talk']);
+    expect(await list(me)).toMatchObject([{ name: 'Club', events: 0, last_error: null }]);
+  });
+
+  it('does not bring back the events of a calendar unsubscribed while a refresh was fetching it', async () => {
+    const me = await signedInUser(t.app);
+    host.feeds.set('/late.ics', {
+      type: 'text/calendar',
+      body: calendar('Late', event('late', 'Late show')),
+    });
+    const late = (await subscribe(me, `http://${host.base}/late.ics`)).json();
+    await t.queue?.drain();
+    expect(await events(me)).toEqual(['Late show']);
+
+    const held = host.hold('/late.ics');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/sources/webcal/sync', headers: me.auth })).statusCode,
+    ).toBe(202);
+    await held.arrived;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/calendars/subscriptions/${late.id}?delete_events=true`,
+      headers: me.auth,
+    });
+    expect(gone.json()).toEqual({ deleted_items: 1 });
+    held.release();
+    await t.queue?.drain();
+    expect(await events(me)).toEqual([]);
+  });
+
   it('refuses what is not a calendar, a second subscription to one address and a bad address', async () => {
     const me = await signedInUser(t.app);
     host.feeds.set('/page.html', { type: 'text/html', body: '<html><body>Hello</body></html>' });
@@ -162,7 +244,11 @@ describe.each(DB_KINDS)('calendar subscriptions on %s', (kind) => {
     const one = (await subscribe(me, `http://${host.base}/one.ics`)).json();
     await t.queue?.drain();
     const subscriptions = await list(me);
-    expect(subscriptions.find((s: { id: string }) => s.id === ticks.id)).toMatchObject({ events: 5000 });
+    expect(subscriptions.find((s: { id: string }) => s.id === ticks.id)).toMatchObject({
+      events: 5000,
+      capped: true,
+    });
+    expect(subscriptions.find((s: { id: string }) => s.id === one.id)).toMatchObject({ capped: false });
     expect((await events(me)).length).toBe(5001);
 
     const stranger = await t.app.inject({
@@ -185,5 +271,6 @@ describe.each(DB_KINDS)('calendar subscriptions on %s', (kind) => {
     expect(kept.json()).toEqual({ deleted_items: 0 });
     expect(await events(me)).toEqual(['Only one']);
     expect(await list(me)).toEqual([]);
-  });
+    // Storing and deleting 5,000 events takes a while on a busy machine.
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { calendarFeedsSchema } from '@easio/shared';
 import { z } from 'zod';
-import { itemOfIcsEvent } from '../calendar-files/calendar-source.js';
+import { calendarPage } from '../calendar-files/calendar-source.js';
+import type { ConnectionStore } from '../connections.js';
 import type { Source, SyncPage } from '../source.js';
 import { FeedError, type FeedPolicy, fetchCalendar } from './fetch-calendar.js';
 
@@ -15,14 +16,16 @@ export const feedStateSchema = z.object({
 export const feedCursorSchema = z.object({ feeds: z.record(z.string(), feedStateSchema).default({}) });
 export type FeedCursor = z.infer<typeof feedCursorSchema>;
 
+/** A feed's events: `webcal:<id>#events` and `webcal:<id>@<month>` (before: `webcal:<id>` alone). */
 export const feedScope = (feedId: string) => `webcal:${feedId}`;
 
 /**
  * Calendar subscriptions: every sync fetches each subscribed address again and stores its events
  * (an event changed at the source is updated, one gone leaves the desk). A feed that cannot be
- * fetched keeps its events and says why; the others go on.
+ * fetched keeps its events and says why; the others go on. A feed unsubscribed while the sync runs
+ * is not stored.
  */
-export function webcalSource(policy: FeedPolicy): Source {
+export function webcalSource(policy: FeedPolicy, store: Pick<ConnectionStore, 'find'>): Source {
   return {
     service: 'webcal',
     provider: 'files',
@@ -31,6 +34,10 @@ export function webcalSource(policy: FeedPolicy): Source {
     connect(connection) {
       const settings = calendarFeedsSchema.safeParse(connection.settings);
       const feeds = settings.success ? settings.data.feeds : [];
+      const subscribed = async (feedId: string) => {
+        const now = calendarFeedsSchema.safeParse((await store.find(connection.ownerId, 'webcal'))?.settings);
+        return now.success && now.data.feeds.some((f) => f.id === feedId);
+      };
       return {
         async *pages(rawCursor) {
           const parsed = feedCursorSchema.safeParse(rawCursor ?? {});
@@ -41,16 +48,14 @@ export function webcalSource(policy: FeedPolicy): Source {
             try {
               const calendar = await fetchCalendar(feed.url, policy);
               const name = calendar.name || feed.name;
-              page.items = calendar.events.map((event) => {
-                const item = itemOfIcsEvent(event, name);
-                const externalId = `webcal:${feed.id}:${event.key}`;
-                return {
-                  ...item,
-                  externalId,
-                  metadata: { ...item.metadata, sync_scope: feedScope(feed.id), sync_key: externalId },
-                };
-              });
-              page.present = [{ scope: feedScope(feed.id), keys: page.items.map((i) => i.externalId) }];
+              Object.assign(
+                page,
+                calendarPage(calendar, {
+                  idOf: (key) => `webcal:${feed.id}:${key}`,
+                  scope: feedScope(feed.id),
+                  calendar: name,
+                }),
+              );
               cursor.feeds[feed.id] = {
                 name,
                 events: calendar.events.length,
@@ -59,15 +64,19 @@ export function webcalSource(policy: FeedPolicy): Source {
                 error: null,
               };
             } catch (error) {
-              if (!(error instanceof FeedError)) throw error;
               const last = before[feed.id];
               cursor.feeds[feed.id] = {
                 name: last?.name ?? feed.name,
                 events: last?.events ?? 0,
                 capped: last?.capped ?? false,
                 refreshed_at: last?.refreshed_at ?? null,
-                error: error.message,
+                error: error instanceof FeedError ? error.message : 'This calendar could not be read',
               };
+            }
+            // Unsubscribed meanwhile (perhaps deleting its events): its page would bring them back.
+            if (!(await subscribed(feed.id))) {
+              delete cursor.feeds[feed.id];
+              continue;
             }
             page.cursor = structuredClone(cursor);
             yield page;

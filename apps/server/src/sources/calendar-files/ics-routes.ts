@@ -1,23 +1,31 @@
-import { errorBodySchema, icsImportResultSchema } from '@easio/shared';
+import { calendarImportResultSchema, errorBodySchema } from '@easio/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/authenticate.js';
+import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
+import { removeAbsent, removeImportedItems } from '../store-item.js';
 import type { SyncRunner } from '../sync-runner.js';
-import { itemOfIcsEvent } from './calendar-source.js';
+import { calendarPage, icsId, icsScope } from './calendar-source.js';
 import { IcsError, parseCalendar } from './ics.js';
 
 /** An .ics file is text; a calendar of years is a few megabytes. */
 export const MAX_ICS_BYTES = 20 * 1024 * 1024;
 
 export interface IcsRouteDeps {
+  db: Db;
   store: ConnectionStore;
   runner: SyncRunner;
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
 }
 
-/** `POST /api/calendars/ics`: an .ics file's events (recurrences over the past year and the next two) onto the desk. */
+/**
+ * `POST /api/calendars/ics`: an .ics file's events (recurrences over the past year and the next two)
+ * onto the desk. Importing the same calendar again (by its X-WR-CALNAME, else the file's name) updates
+ * its events and removes those it no longer holds.
+ */
 export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
   await app.register(multipart, {
     limits: { fileSize: MAX_ICS_BYTES + 1, files: 1, fields: 0, parts: 1 },
@@ -31,11 +39,11 @@ export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
       schema: {
         tags: ['sources'],
         summary:
-          'Import an .ics file: its events (recurrences expanded, at most 5,000) become calendar items',
+          'Import an .ics file: its events (recurrences expanded, at most 5,000) become calendar items; importing the same calendar again removes what it no longer holds',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: {
-          200: icsImportResultSchema,
+          200: calendarImportResultSchema,
           401: errorBodySchema,
           413: errorBodySchema,
           422: errorBodySchema,
@@ -61,16 +69,21 @@ export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
         throw error;
       }
       const calendar = parsed.name || part.filename.replace(/\.ics$/i, '') || 'Calendar';
+      const page = calendarPage(parsed, { idOf: icsId, scope: icsScope(calendar), calendar });
       const connection = await deps.store.ensure(user.id, 'ical');
-      const counts = await deps.runner.importItems(
-        connection.id,
-        parsed.events.map((e) => itemOfIcsEvent(e, calendar)),
-      );
+      const counts = await deps.runner.importItems(connection.id, page.items, page.failed);
+      const cancelled = await removeImportedItems(deps.db, connection, 'calendar', page.removed);
+      const absent = await removeAbsent(deps.db, connection, page.present);
+      for (const released of [cancelled, absent]) {
+        if (released.count) await deps.releaseBlobs(released);
+      }
       return {
         calendar,
         events: parsed.events.length,
         imported: counts.imported,
         skipped: counts.skipped,
+        failed: counts.failed,
+        removed: cancelled.count + absent.count,
         capped: parsed.capped,
       };
     },

@@ -73,6 +73,72 @@ describe.each(DB_KINDS)('.ics import on %s', (kind) => {
     expect(all.find((e) => e.externalId === 'ics:party-1')?.name).toBe('Birthday party');
   });
 
+  const work = (...events: string[][]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'X-WR-CALNAME:Work', ...events.flat(), 'END:VCALENDAR'].join('\r\n');
+  const one = (uid: string, summary: string, day: string) => [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTART:${year}${day}T090000Z`,
+    `SUMMARY:${summary}`,
+    'END:VEVENT',
+  ];
+  const weekly = (...rule: string[]) => [
+    'BEGIN:VEVENT',
+    'UID:review',
+    `DTSTART:${year}0105T090000Z`,
+    'DURATION:PT1H',
+    ...rule,
+    'SUMMARY:Review',
+    'END:VEVENT',
+  ];
+  const names = async (prefix: string) =>
+    (await events())
+      .filter((e) => e.externalId?.startsWith(prefix))
+      .map((e) => `${e.name} ${(e.metadata as { start: string }).start.slice(5, 10)}`)
+      .sort();
+
+  it('importing a calendar again removes what it no longer holds, and leaves other calendars alone', async () => {
+    const first = await upload(
+      'work.ics',
+      work(one('w-a', 'Kick-off', '0302'), one('w-b', 'Retro', '0303'), weekly('RRULE:FREQ=WEEKLY;COUNT=6')),
+    );
+    expect(first.json()).toMatchObject({ calendar: 'Work', events: 8, imported: 8, removed: 0, failed: 0 });
+    expect(
+      (await upload('home.ics', work(one('h-a', 'Dentist', '0304')).replace('Work', 'Home'))).json(),
+    ).toMatchObject({ calendar: 'Home', imported: 1, removed: 0 });
+
+    // The kick-off deleted, the second review cancelled by EXDATE, the series cut to four.
+    const again = await upload(
+      'work.ics',
+      work(one('w-b', 'Retro', '0303'), weekly('RRULE:FREQ=WEEKLY;COUNT=4', `EXDATE:${year}0112T090000Z`)),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ events: 4, imported: 0, skipped: 4, removed: 4 });
+    expect(await names('ics:w-')).toEqual(['Retro 03-03']);
+    expect(await names('ics:review@')).toEqual(['Review 01-05', 'Review 01-19', 'Review 01-26']);
+    expect(await names('ics:h-')).toEqual(['Dentist 03-04']);
+  });
+
+  it('imports what it can read of a file, lists what it cannot with why, and takes a byte order mark', async () => {
+    const res = await upload(
+      'odd.ics',
+      `\uFEFF${work(
+        ['BEGIN:VEVENT', 'UID:nostart', 'SUMMARY:Floating idea', 'END:VEVENT'],
+        one('fine', 'Fine', '0401'),
+      ).replace('Work', 'Odd')}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ calendar: 'Odd', events: 1, imported: 1, failed: 1 });
+    const failures = await t.app.inject({
+      method: 'GET',
+      url: '/api/sources/ical/failures',
+      headers: me.auth,
+    });
+    expect(failures.json().failures).toEqual([
+      expect.objectContaining({ name: 'Floating idea', reason: 'It has no start (DTSTART)' }),
+    ]);
+  });
+
   it('refuses what is not a calendar, storing nothing', async () => {
     const before = (await events()).length;
     const res = await upload('notes.ics', '<html>hello</html>');

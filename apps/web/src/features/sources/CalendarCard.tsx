@@ -1,7 +1,10 @@
 import type { SourceConnection } from '@easio/shared';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { countOf } from '../../lib/plural';
 import { CalendarSubscriptions } from './CalendarSubscriptions';
+import { FailureList } from './FailureList';
 import { IcsImport } from './IcsImport';
 import { useSyncNow } from './queries';
 import { SyncProgress } from './SyncProgress';
@@ -10,6 +13,8 @@ import { SyncProgress } from './SyncProgress';
 export function CalendarCard({ connection }: { connection: SourceConnection | undefined }) {
   const sync = useSyncNow('webcal');
   const running = connection?.state === 'syncing' || connection?.state === 'queued';
+  const [showFailures, toggle] = useDisclosure(false);
+  const failures = connection?.failures ?? 0;
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label="Calendar files and subscriptions">
       <Stack gap="xs">
@@ -27,6 +32,15 @@ export function CalendarCard({ connection }: { connection: SourceConnection | un
         </Text>
         <IcsImport />
         <CalendarSubscriptions />
+        {failures > 0 && (
+          <>
+            <Button size="compact-xs" variant="subtle" color="red" w="fit-content" onClick={toggle.toggle}>
+              {countOf(failures, 'event')} from subscriptions could not be read
+              {showFailures ? ' (hide)' : ' (show)'}
+            </Button>
+            {showFailures && <FailureList service="webcal" retryable={false} />}
+          </>
+        )}
         {connection && running && <SyncProgress connection={connection} />}
         {connection?.state === 'failed' && connection.last_error && (
           <Alert color="red" variant="light" p="xs" title="The last refresh stopped">

@@ -98,7 +98,7 @@ export function CalendarSubscriptions() {
                   {s.last_error
                     ? `Last refresh failed: ${s.last_error}`
                     : s.last_refreshed_at
-                      ? `${countOf(s.events, 'event')} · refreshed ${formatDate(s.last_refreshed_at, true)}`
+                      ? `${countOf(s.events, 'event')}${s.capped ? ' (more than one calendar can hold: some left out)' : ''} · refreshed ${formatDate(s.last_refreshed_at, true)}`
                       : 'Waiting for its first refresh'}
                 </Text>
               </Stack>

@@ -1,8 +1,8 @@
 import {
+  calendarImportResultSchema,
   calendarSubscriptionListSchema,
   calendarSubscriptionSchema,
   disconnectResultSchema,
-  icsImportResultSchema,
 } from '@easio/shared';
 import { apiRequest } from '../../api/client';
 import { apiUpload } from '../../api/upload';
@@ -23,5 +23,5 @@ export const unsubscribeCalendar = (id: string, deleteEvents: boolean) =>
 export function uploadIcs(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return apiUpload('/calendars/ics', body, icsImportResultSchema);
+  return apiUpload('/calendars/ics', body, calendarImportResultSchema);
 }

@@ -78,9 +78,13 @@ const MINUTES = 24 * 60;
 /** Short events still get room for their title. */
 const MIN_HEIGHT = 20;
 
-/** Timed events of one day laid out on a time grid, overlapping ones side by side. */
+const minutesOf = (date: Date) => date.getHours() * 60 + date.getMinutes();
+
+/**
+ * Timed events of one day laid out on a time grid, overlapping ones side by side. Times are read off
+ * the wall clock, as the grid's hours are: on the days the clocks change, 10:00 is still 600 minutes down.
+ */
 export function layoutDay(events: readonly CalendarEvent[], day: Date): PlacedEvent[] {
-  const midnight = day.getTime();
   const placed: PlacedEvent[] = [];
   let group: PlacedEvent[] = [];
   let laneEnds: number[] = [];
@@ -93,8 +97,8 @@ export function layoutDay(events: readonly CalendarEvent[], day: Date): PlacedEv
   const timed = events
     .filter((e) => !e.allDay)
     .map((event) => {
-      const top = Math.max(0, Math.round((event.start.getTime() - midnight) / 60_000));
-      const bottom = Math.min(MINUTES, Math.round((event.end.getTime() - midnight) / 60_000));
+      const top = sameDay(event.start, day) ? minutesOf(event.start) : event.start > day ? MINUTES : 0;
+      const bottom = sameDay(event.end, day) ? minutesOf(event.end) : event.end > day ? MINUTES : 0;
       return { event, top, height: Math.max(MIN_HEIGHT, bottom - top) };
     })
     .sort((a, b) => a.top - b.top || b.height - a.height);

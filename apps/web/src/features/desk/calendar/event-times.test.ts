@@ -38,6 +38,35 @@ describe('eventOf', () => {
     expect(e?.end.toISOString()).toBe('2026-03-02T05:15:00.000Z');
   });
 
+  it('ends a timed event at the instant the server stored when there is one', () => {
+    const e = eventOf(
+      event('Night train', '2026-10-24T23:00:00.000Z', {
+        start: '2026-10-25T01:00:00',
+        end: '2026-10-25T04:00:00',
+        time_zone: 'Europe/Berlin',
+        ends_at: '2026-10-25T03:00:00.000Z',
+      }),
+    );
+    // Four hours, though the clock shows three: the clocks went back that night.
+    expect(e?.end.toISOString()).toBe('2026-10-25T03:00:00.000Z');
+  });
+
+  it('shows a floating event at its written time wherever the reader is', () => {
+    const e = eventOf(
+      event('Wake up', '2026-03-20T08:30:00.000Z', {
+        start: '2026-03-20T08:30:00',
+        end: '2026-03-20T09:15:00',
+        floating: true,
+      }),
+    );
+    expect(e?.start).toEqual(new Date(2026, 2, 20, 8, 30));
+    expect(e?.end).toEqual(new Date(2026, 2, 20, 9, 15));
+    const open = eventOf(
+      event('Stretch', '2026-03-20T07:00:00.000Z', { start: '2026-03-20T07:00:00', floating: true }),
+    );
+    expect(open?.end).toEqual(new Date(2026, 2, 20, 8, 0));
+  });
+
   it('gives a timed event with no end an hour, and ignores what is not an event', () => {
     const e = eventOf(event('Call', '2026-03-02T09:00:00.000Z', { start: '2026-03-02T09:00:00' }));
     expect(e?.end.toISOString()).toBe('2026-03-02T10:00:00.000Z');

@@ -21,6 +21,21 @@ function localDay(text: unknown): Date | null {
   return Number.isNaN(day.getTime()) ? null : day;
 }
 
+/** A wall-clock time as the source wrote it (`2026-03-20T08:30:00`), in the reader's zone. */
+function localTime(text: unknown): Date | null {
+  const m = typeof text === 'string' ? DATE_TIME.exec(text) : null;
+  if (!m) return null;
+  const time = new Date(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? 0),
+  );
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
 /** The wall-clock reading of a time as the source wrote it, for durations that ignore its zone. */
 function wallClock(text: unknown): number | null {
   const m = typeof text === 'string' ? DATE_TIME.exec(text) : null;
@@ -41,8 +56,10 @@ export function addDays(date: Date, days: number): Date {
 
 /**
  * Where an event sits in time. An all-day event keeps the dates the calendar gave (its end date is
- * exclusive, as iCalendar and Google give it); a timed event starts at the instant the server stored
- * and lasts as long as its own start and end say (both written in the event's zone), an hour if unknown.
+ * exclusive, as iCalendar and Google give it). A floating event (a wall-clock time in no zone,
+ * `metadata.floating`) happens at its written times in the reader's zone. Any other timed event starts
+ * at the instant the server stored and ends at `metadata.ends_at`, or lasts as long as its own start
+ * and end say (both written in the event's zone), an hour if unknown.
  */
 export function eventOf(object: DeskObject): CalendarEvent | null {
   if (object.data_type !== 'event_object') return null;
@@ -53,8 +70,20 @@ export function eventOf(object: DeskObject): CalendarEvent | null {
     const end = localDay(m.end);
     return { object, start, end: end && end > start ? end : addDays(start, 1), allDay: true };
   }
+  const local = m.floating === true ? localTime(m.start) : null;
+  if (local) {
+    const end = localTime(m.end);
+    return {
+      object,
+      start: local,
+      end: end && end >= local ? end : new Date(local.getTime() + HOUR_MS),
+      allDay: false,
+    };
+  }
   const start = new Date(object.item_date);
   if (Number.isNaN(start.getTime())) return null;
+  const endsAt = typeof m.ends_at === 'string' ? new Date(m.ends_at) : null;
+  if (endsAt && endsAt >= start) return { object, start, end: endsAt, allDay: false };
   const from = wallClock(m.start);
   const to = wallClock(m.end);
   const duration = from !== null && to !== null && to >= from ? to - from : HOUR_MS;

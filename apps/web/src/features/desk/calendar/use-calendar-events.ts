@@ -19,7 +19,8 @@ export function useCalendarEvents(base: ListQuery, from: Date, to: Date) {
       ...base,
       kind: 'event_object',
       from: addDays(from, -LOOKBACK_DAYS).toISOString(),
-      to: to.toISOString(),
+      // A floating event's date reads its wall clock as UTC: up to a day off the reader's own.
+      to: addDays(to, 1).toISOString(),
       sort: 'date',
       order: 'asc',
     }),

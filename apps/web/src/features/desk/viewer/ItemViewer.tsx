@@ -6,6 +6,8 @@ import { isApiError } from '../../../api/api-error';
 import { errorMessage } from '../../../api/error-message';
 import { DeleteDialog } from '../actions/DeleteDialog';
 import { RenameForm } from '../actions/RenameDialog';
+import { describeWhen } from '../calendar/calendar-format';
+import { eventOf } from '../calendar/event-times';
 import { DeskModal } from '../DeskModal';
 import { DownloadIcon, EditIcon, OpenIcon, TrashIcon } from '../icons';
 import { VIEWER_PARAM } from '../links';
@@ -14,11 +16,19 @@ import { displayName, formatDate, formatSize, KIND_LABEL, SOURCE_LABEL, safeHref
 import { useDeskObject } from '../queries';
 import { ItemPreview } from './ItemPreview';
 
+/** When it was made; for an event, when it happens as the calendar places it (all-day and floating times kept). */
+function whenOf(object: DeskObject): string {
+  const event = eventOf(object);
+  if (!event) return formatDate(object.item_date, true);
+  const when = describeWhen(event);
+  return when.charAt(0).toUpperCase() + when.slice(1);
+}
+
 function Facts({ object }: { object: DeskObject }) {
   const facts = [
     KIND_LABEL[object.data_type],
     SOURCE_LABEL[object.source],
-    formatDate(object.item_date, true),
+    whenOf(object),
     formatSize(object.size),
   ].filter(Boolean);
   return (
