@@ -21,7 +21,7 @@ async function putMail(mailbox: string, ...messages: string[]) {
   await client.logout();
 }
 
-test('connects a mailbox over IMAP: a wrong password said, then its e-mails on the mail page, shown safely, and rules edited', async ({
+test('connects a mailbox over IMAP: a wrong password said, then its e-mails on the mail page, shown safely, rules edited and the password updated', async ({
   page,
   request,
 }) => {
@@ -41,9 +41,13 @@ test('connects a mailbox over IMAP: a wrong password said, then its e-mails on t
   await form.getByLabel('E-mail address or user name').fill('mailbox1');
   await form.getByLabel(/^Password/).fill('not-the-password');
   await form.getByLabel('Server').fill('127.0.0.1');
-  await form.getByLabel('Port').fill(String(IMAP_PORT));
+  await form.getByRole('textbox', { name: 'Port' }).fill(String(IMAP_PORT));
   await form.getByRole('combobox', { name: 'Security' }).click();
   await page.getByRole('option', { name: /STARTTLS/ }).click();
+  // The first import's folders and age are chosen before it starts.
+  await expect(form.getByRole('combobox', { name: 'Folders to import' })).toBeVisible();
+  await expect(form.getByText('INBOX', { exact: true })).toBeVisible();
+  await form.getByLabel('Messages from the last (days)').fill('30');
   expect(await violations(page, 'form[aria-label="Connect a mailbox"]')).toEqual([]);
   await form.getByRole('button', { name: 'Connect mailbox' }).click();
   await expect(form.getByText(/refused this user name and password/)).toBeVisible();
@@ -52,7 +56,7 @@ test('connects a mailbox over IMAP: a wrong password said, then its e-mails on t
   await form.getByRole('button', { name: 'Connect mailbox' }).click();
   await expect(page.getByText('Connected mailbox1@127.0.0.1: the import has started')).toBeVisible();
   await expect(card.getByText('Connected', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByText(/Folders: INBOX · the last 365 days · whole messages/)).toBeVisible();
+  await expect(card.getByText(/Folders: INBOX · the last 30 days · whole messages/)).toBeVisible();
 
   await card.getByRole('link', { name: 'See its items' }).click();
   await expect(page).toHaveURL(/\/my-desk\/mail$/);
@@ -78,8 +82,21 @@ test('connects a mailbox over IMAP: a wrong password said, then its e-mails on t
   await rules.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('Saved: the mailbox syncs with your rules now')).toBeVisible();
   await expect(
-    card.getByText(/subject “Rechnung” · the last 365 days · attachments only · marked read after import/),
+    card.getByText(/subject “Rechnung” · the last 30 days · attachments only · marked read after import/),
   ).toBeVisible();
+
+  // A new password: refused when the server refuses it, kept (with the rules) when it signs in.
+  await card.getByRole('button', { name: 'Update password' }).click();
+  const passwordForm = card.getByRole('form', { name: 'Update the mailbox password' });
+  expect(await violations(page, 'form[aria-label="Update the mailbox password"]')).toEqual([]);
+  await passwordForm.getByLabel(/^New password/).fill('not-the-password');
+  await passwordForm.getByRole('button', { name: 'Update password' }).click();
+  await expect(passwordForm.getByText(/refused this user name and password/)).toBeVisible();
+  await passwordForm.getByLabel(/^New password/).fill('app-pass');
+  await passwordForm.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password updated: the mailbox syncs again')).toBeVisible();
+  await expect(passwordForm).toBeHidden();
+  await expect(card.getByText(/subject “Rechnung” · the last 30 days · attachments only/)).toBeVisible();
 });
 
 test('imports an .mbox archive from My Sources, and the messages are found on the mail page', async ({

@@ -22,7 +22,16 @@ export const imapAccountSchema = z.strictObject({
 });
 export type ImapAccount = z.infer<typeof imapAccountSchema>;
 
-/** Common providers' IMAP settings, so most users only type their address and an app password. */
+/** `POST /api/mail/imap/password`: the connected mailbox's new password (signed in with before it is kept). */
+export const imapPasswordSchema = z.strictObject({
+  password: z.string().min(1, 'Enter the new password').max(1000),
+});
+
+/**
+ * Common providers' IMAP settings, so most users only type their address and an app password. (Proton
+ * Mail is absent: its Bridge listens on the user's own computer with a self-signed certificate, which a
+ * server cannot reach or trust.)
+ */
 export const IMAP_PRESETS = [
   { id: 'gmail', label: 'Gmail', host: 'imap.gmail.com', port: 993, security: 'tls' },
   { id: 'outlook', label: 'Outlook / Hotmail', host: 'outlook.office365.com', port: 993, security: 'tls' },
@@ -31,7 +40,6 @@ export const IMAP_PRESETS = [
   { id: 'fastmail', label: 'Fastmail', host: 'imap.fastmail.com', port: 993, security: 'tls' },
   { id: 'zoho', label: 'Zoho Mail', host: 'imap.zoho.com', port: 993, security: 'tls' },
   { id: 'gmx', label: 'GMX', host: 'imap.gmx.com', port: 993, security: 'tls' },
-  { id: 'proton', label: 'Proton Mail Bridge', host: '127.0.0.1', port: 1143, security: 'starttls' },
 ] as const satisfies readonly {
   id: string;
   label: string;

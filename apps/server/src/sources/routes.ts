@@ -18,6 +18,7 @@ import { importFailures, objects, type SourceConnectionRow, sourceConnections } 
 import { createDeskRepository } from '../desk/repository.js';
 import { HttpError } from '../http/http-error.js';
 import type { ConnectionStore } from './connections.js';
+import { checkImapRules } from './mail/imap-rules-check.js';
 import type { Source } from './source.js';
 import type { SyncScheduler } from './sync-jobs.js';
 import type { SyncRunner } from './sync-runner.js';
@@ -162,7 +163,7 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
         ...schema('Saves the service’s settings (Gmail: which labels to import); the next sync follows them'),
         params: serviceParams,
         body: z.record(z.string(), z.unknown()),
-        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        response: { 200: z.record(z.string(), z.unknown()), ...errors, 502: errorBodySchema },
       },
     },
     async (request) => {
@@ -171,7 +172,13 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
       if (!rules) throw new HttpError(422, `${SERVICE_LABEL[request.params.service]} has no settings`);
       const parsed = rules.safeParse(request.body);
       if (!parsed.success) throw new HttpError(422, parsed.error.issues[0]?.message ?? 'Invalid settings');
+      const source = deps.sources.get(request.params.service);
+      if (request.params.service === 'imap' && source) {
+        await checkImapRules(() => source.connect(connection), connection.settings, parsed.data);
+      }
       await store.updateSettings(connection.id, parsed.data);
+      // The mailbox is read again with the new rules (messages already read included: see `choosingRules`).
+      if (request.params.service === 'imap') await deps.scheduler.syncNow(connection.id);
       return parsed.data;
     },
   );

@@ -47,7 +47,9 @@ export interface SyncPage {
   /**
    * For providers that cannot name what they deleted (an IMAP folder, a calendar feed): every record now
    * under `scope`, by its `metadata.sync_key`. Stored items of the scope (`metadata.sync_scope`) whose key
-   * is not listed are gone at the provider and leave the desk.
+   * is not listed are gone at the provider and leave the desk. An item that may sit in several places at
+   * once (an IMAP message in two folders) keeps them in `metadata.sync_places` (scope → key) instead: it
+   * loses the places not listed, and leaves the desk once it is in none.
    */
   present?: { scope: string; keys: string[] }[];
 }

@@ -6,6 +6,41 @@ import { createDeskRepository } from '../desk/repository.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import type { ImportedItem } from './source.js';
 
+/**
+ * Where an item sits at a provider that cannot name its deletions, when it may sit in several places at
+ * once (an IMAP message in two folders): `metadata.sync_places`, scope → key. Storing it again adds the
+ * places it comes with to those it had; `removeAbsent` takes away the places no longer listed, and
+ * removes the item once it has none left. (Items in one place only may say `sync_scope` and `sync_key`.)
+ */
+export const SYNC_PLACES = 'sync_places';
+/** An item that only tells where a stored item sits (its `sync_places`): the stored one gains them, nothing is made. */
+export const PLACES_ONLY = 'sync_places_only';
+
+type Places = Record<string, string>;
+
+function isPlaces(value: unknown): value is Places {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
+}
+
+/** The places an item was stored with: its own, or the one place it was kept in before places existed. */
+function placesOf(metadata: Record<string, unknown> | undefined): Places {
+  if (!metadata) return {};
+  if (isPlaces(metadata[SYNC_PLACES])) return metadata[SYNC_PLACES];
+  const { sync_scope: scope, sync_key: key } = metadata;
+  return typeof scope === 'string' && typeof key === 'string' ? { [scope]: key } : {};
+}
+
+/** Another object's metadata, without what says where that object sits at its provider. */
+function withoutPlaces(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { [SYNC_PLACES]: _places, sync_scope: _scope, sync_key: _key, ...rest } = metadata;
+  return rest;
+}
+
 export type StoreOutcome =
   | { kind: 'skipped' }
   | {
@@ -86,10 +121,19 @@ export async function storeImportedItem(
   const { db, blobs } = deps;
   const { connection, deskSource } = target;
   const existing = await findExisting(db, target, item.externalId);
+  const places = isPlaces(item.metadata[SYNC_PLACES]) ? item.metadata[SYNC_PLACES] : null;
+  if (item.metadata[PLACES_ONLY] === true) {
+    if (existing && places) await addPlaces(db, target, item.externalId, places, true);
+    return { kind: 'skipped' };
+  }
   if (existing && existing.metadata.version === item.version) {
     // Unchanged; after a reconnect it belongs to the new connection (whose disconnect may delete it).
     if (existing.connectionId !== connection.id) {
       await db.update(objects).set({ connectionId: connection.id }).where(eq(objects.id, existing.id));
+    }
+    const had = placesOf(existing.metadata);
+    if (places && Object.entries(places).some(([scope, key]) => had[scope] !== key)) {
+      await addPlaces(db, target, item.externalId, places, false);
     }
     return { kind: 'skipped' };
   }
@@ -122,7 +166,13 @@ export async function storeImportedItem(
       size: blob?.size ?? null,
       sha256: blob?.sha256 ?? null,
       blobKey: blob?.key ?? null,
-      metadata: { ...(sameBytes?.metadata ?? {}), ...item.metadata, ...link, version: item.version },
+      metadata: {
+        ...withoutPlaces(sameBytes?.metadata ?? {}),
+        ...item.metadata,
+        ...(places && { [SYNC_PLACES]: { ...placesOf(existing?.metadata), ...places } }),
+        ...link,
+        version: item.version,
+      },
       sourceCreatedAt: item.sourceCreatedAt ?? null,
       connectionId: connection.id,
       duplicateOf: sameBytes?.id ?? null,
@@ -192,28 +242,89 @@ export function removeImportedPaths(
   );
 }
 
-/** Removes the connection's items of each scope whose key is no longer among those the provider holds. */
+/**
+ * Adds places to a stored item and to the items made of it: its attachments (`attachment_of`) and, with
+ * `parts`, the items stored in its stead under `<id>#n` (an e-mail's files imported alone).
+ */
+async function addPlaces(db: Db, target: StoreTarget, externalId: string, places: Places, parts: boolean) {
+  const had = sql`COALESCE(${objects.metadata}->'sync_places', CASE WHEN ${objects.metadata}->>'sync_scope' IS NOT NULL
+    THEN jsonb_build_object(${objects.metadata}->>'sync_scope', ${objects.metadata}->>'sync_key') ELSE '{}'::jsonb END)`;
+  await db
+    .update(objects)
+    .set({
+      metadata: sql`jsonb_set(${objects.metadata} - 'sync_scope' - 'sync_key', '{sync_places}', ${had} || ${JSON.stringify(places)}::jsonb)`,
+    })
+    .where(
+      and(
+        eq(objects.ownerId, target.connection.ownerId),
+        eq(objects.source, target.deskSource),
+        or(
+          eq(objects.externalId, externalId),
+          sql`${objects.metadata}->>'attachment_of' = ${externalId}`,
+          parts ? sql`starts_with(${objects.externalId}, ${`${externalId}#`})` : undefined,
+        ),
+      ),
+    );
+}
+
+/**
+ * Removes the connection's items of each scope whose key is no longer among those the provider holds;
+ * an item in several places (`sync_places`) only loses that place, and leaves once it is in none.
+ */
 export async function removeAbsent(
   db: Db,
   connection: SourceConnectionRow,
   present: { scope: string; keys: string[] }[],
 ): Promise<Removed> {
   const total: Removed = { count: 0, blobKeys: [], thumbnailKeys: [] };
+  const mine = and(eq(objects.ownerId, connection.ownerId), eq(objects.connectionId, connection.id));
   for (const { scope, keys } of present) {
-    const gone = await removeWhere(
+    const listed = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
+    const single = await removeWhere(
       db,
       connection.ownerId,
       true,
       and(
-        eq(objects.ownerId, connection.ownerId),
-        eq(objects.connectionId, connection.id),
+        mine,
+        sql`${objects.metadata}->'sync_places' IS NULL`,
         sql`${objects.metadata}->>'sync_scope' = ${scope}`,
-        sql`${objects.metadata}->>'sync_key' NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+        sql`${objects.metadata}->>'sync_key' NOT IN ${listed}`,
       ),
     );
-    total.count += gone.count;
-    total.blobKeys.push(...gone.blobKeys);
-    total.thumbnailKeys.push(...gone.thumbnailKeys);
+    // Taking the place away and removing what is left nowhere go together: no item is left in no place.
+    const nowhere = await db.transaction(async (tx) => {
+      const left = await tx
+        .update(objects)
+        .set({
+          metadata: sql`jsonb_set(${objects.metadata}, '{sync_places}', (${objects.metadata}->'sync_places') - ${scope}::text)`,
+        })
+        .where(
+          and(
+            mine,
+            sql`${objects.metadata}->'sync_places'->>${scope}::text IS NOT NULL`,
+            sql`${objects.metadata}->'sync_places'->>${scope}::text NOT IN ${listed}`,
+          ),
+        )
+        .returning({ id: objects.id });
+      return removeWhere(
+        tx,
+        connection.ownerId,
+        left.length > 0,
+        and(
+          mine,
+          inArray(
+            objects.id,
+            left.map((r) => r.id),
+          ),
+          sql`${objects.metadata}->'sync_places' = '{}'::jsonb`,
+        ),
+      );
+    });
+    for (const gone of [single, nowhere]) {
+      total.count += gone.count;
+      total.blobKeys.push(...gone.blobKeys);
+      total.thumbnailKeys.push(...gone.thumbnailKeys);
+    }
   }
   return total;
 }

@@ -335,7 +335,14 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           await db.delete(importFailures).where(eq(importFailures.id, failure.id));
           continue;
         }
-        await storeAll(run, [item], counts);
+        const batch = spread(item);
+        await storeAll(run, batch, counts);
+        if (batch.every((i) => i.externalId !== failure.externalId)) {
+          // Listed under another id than the items it brought (a message by its place in a folder): it
+          // leaves the list now they are stored; any of them that failed is listed under its own id.
+          run.failing.delete(failure.externalId);
+          await db.delete(importFailures).where(eq(importFailures.id, failure.id));
+        }
       }
       if (counts.imported) deps.onItemsAdded(connection.ownerId);
       return { imported: counts.imported, failed: counts.failed };
@@ -344,6 +351,19 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 }
 
 export type SyncRunner = ReturnType<typeof createSyncRunner>;
+
+/**
+ * A retried item with items beside it rather than attached to it (`attachmentOf: ''`: the files of an
+ * e-mail imported alone), as the items to store, each on its own.
+ */
+function spread(item: ImportedItem): ImportedItem[] {
+  const beside = (item.attachments ?? []).filter((a) => a.attachmentOf === '');
+  if (beside.length === 0) return [item];
+  return [
+    { ...item, attachments: item.attachments?.filter((a) => a.attachmentOf !== '') },
+    ...beside.map((a) => ({ ...a, attachmentOf: undefined })),
+  ];
+}
 
 function reasonOf(error: unknown, maxBytes: number): string {
   if (error instanceof BlobTooLargeError) {

@@ -22,8 +22,11 @@ interface ImapFailure {
   message?: string;
 }
 
-/** imapflow's error, said in words (the server's own text where it gave one). */
-export function describeImapError(error: unknown, account: Pick<ImapAccount, 'host' | 'port'>): string {
+/** imapflow's error (its own codes, or Node's for the socket), said in words (the server's own text where it gave one). */
+export function describeImapError(
+  error: unknown,
+  account: Pick<ImapAccount, 'host' | 'port'> & Partial<Pick<ImapAccount, 'security'>>,
+): string {
   const e = (error ?? {}) as ImapFailure;
   const where = `${account.host}:${account.port}`;
   if (e.authenticationFailed || /AUTHENTICATIONFAILED/i.test(e.responseText ?? '')) {
@@ -35,17 +38,27 @@ export function describeImapError(error: unknown, account: Pick<ImapAccount, 'ho
       return `No mail server is known by the name ${account.host}.`;
     case 'ECONNREFUSED':
       return `Nothing answers at ${where}: check the server and the port.`;
+    case 'GREETING_TIMEOUT':
+      // A port that speaks TLS from the start says nothing until the client's TLS hello.
+      return account.security === 'starttls'
+        ? `${where} sent no greeting: this port speaks TLS from the start, so choose TLS (usually port 993).`
+        : `${where} did not greet in time: check the server and the port.`;
+    case 'UPGRADE_TIMEOUT':
+      return `${where} did not finish switching to STARTTLS in time.`;
     case 'ETIMEDOUT':
+    case 'ETIMEOUT':
     case 'CONNECT_TIMEOUT':
-    case 'GreetingTimeout':
       return `${where} did not answer in time.`;
+    case 'ETHROTTLE':
+      return `${where} is limiting how much is read: the next sync goes on later.`;
     case 'NoConnection':
-    case 'ClosedAfterConnectText':
-    case 'ClosedAfterConnectTLS':
+    case 'EConnectionClosed':
+    case 'StateLogout':
     case 'ECONNRESET':
     case 'EPIPE':
       return `${where} closed the connection.${e.responseText ? ` It said: ${e.responseText}` : ''}`;
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
       return `${where} does not speak TLS from the start: choose STARTTLS (usually port 143).`;
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
@@ -76,6 +89,10 @@ async function resolveHost(host: string, policy: ImapPolicy): Promise<string> {
 
 /** Signs in to the mailbox; the caller logs out. Errors are ImapErrors said in words. */
 export async function openImap(account: ImapAccount, policy: ImapPolicy): Promise<ImapFlow> {
+  if (account.security === 'starttls' && account.port === 993) {
+    // Port 993 is IMAP over TLS (RFC 8314): STARTTLS there would only wait for a greeting that never comes.
+    throw new ImapError(`Port 993 speaks TLS from the start: choose TLS, or STARTTLS on port 143.`);
+  }
   const address = await resolveHost(account.host, policy);
   const timeout = policy.timeoutMs ?? 30_000;
   const client = new ImapFlow({
@@ -89,7 +106,8 @@ export async function openImap(account: ImapAccount, policy: ImapPolicy): Promis
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: timeout,
-    greetingTimeout: timeout,
+    // A server greets at once; one that stays silent is most likely a TLS port read as STARTTLS.
+    greetingTimeout: Math.min(timeout, 15_000),
     socketTimeout: timeout * 4,
     clientInfo: { name: 'Easio' },
   });

@@ -1,8 +1,12 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
-import { HttpError } from '../../http/http-error.js';
 import type { ImportedItem, SyncPage } from '../source.js';
 import type { SyncRunner } from '../sync-runner.js';
 import { emailItems, type ParsedEmail, parseRawMessage } from './mail-message.js';
+import { parseLargeMessage } from './mail-message-stream.js';
 import { MboxError, splitMbox } from './mbox.js';
 
 /** Messages stored together; a batch is also sent once it holds this many bytes. */
@@ -21,6 +25,9 @@ export interface MailFileCounts {
   skipped: number;
   failed: number;
 }
+
+/** An uploaded file that holds no e-mail at all: nothing of it was stored. */
+export class NotMailError extends Error {}
 
 /** The stream's first bytes, and the stream again from the start. */
 async function peek(input: Readable): Promise<{ head: Buffer; stream: Readable }> {
@@ -49,10 +56,41 @@ async function peek(input: Readable): Promise<{ head: Buffer; stream: Readable }
 const looksLikeMail = (mail: ParsedEmail) =>
   Boolean(mail.from || mail.subject || mail.messageId || mail.date || mail.to);
 
+/** A single message: its bytes when within the limit, else the file in `dir` it was written to whole. */
+async function readMessage(
+  stream: Readable,
+  maxBytes: number,
+  dir: string,
+): Promise<{ raw: Buffer } | { raw: null; file: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    chunks.push(next.value as Buffer);
+    size += (next.value as Buffer).length;
+    if (size > maxBytes) {
+      const file = path.join(dir, 'message.eml');
+      const handle = await open(file, 'w');
+      try {
+        await handle.write(Buffer.concat(chunks));
+        for (next = await iterator.next(); !next.done; next = await iterator.next()) {
+          await handle.write(next.value as Buffer);
+        }
+      } finally {
+        await handle.close();
+      }
+      return { raw: null, file };
+    }
+  }
+  return { raw: Buffer.concat(chunks) };
+}
+
 /**
  * One uploaded file: an mbox archive (it starts with a "From " line) is split as it streams in and
  * stored a batch of messages at a time; anything else is read as one message (.eml). A message over
- * the limit or unreadable is listed as failed and the rest go on.
+ * the limit is read as it streams from a temporary file: its headers and text are stored and only the
+ * attachments over the limit are listed as failed, as over IMAP. A message that cannot be read is
+ * listed as failed and the rest go on; a file that is not mail at all is a NotMailError, nothing stored.
  */
 export async function importMailFile(
   input: Readable,
@@ -74,57 +112,86 @@ export async function importMailFile(
   };
   // The same message uploaded again, in this file or another, is the same item, left as it is.
   const version = 'file';
-  const { head, stream } = await peek(input);
-  const isMbox = head.toString('latin1').trimStart().startsWith('From ');
-
-  if (!isMbox) {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size <= target.maxBytes) chunks.push(chunk as Buffer);
-    }
-    counts.messages = 1;
-    if (size > target.maxBytes) {
-      failed.push({ externalId: `file:${fileName}`, name: fileName, reason: tooLarge(target.maxBytes) });
-    } else {
-      const mail = await parseRawMessage(Buffer.concat(chunks));
-      if (!looksLikeMail(mail))
-        throw new HttpError(422, `${fileName} is not an e-mail message (.eml) or an mbox archive`);
+  const unreadable = (where: string, error: unknown) =>
+    failed.push({
+      externalId: `file:${where}`,
+      name: where,
+      reason: `Not readable as an e-mail: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  /**
+   * A message over the limit, read from the file it was written to: its parts are written to files of
+   * their own, so it is stored at once (in a batch of its own) and they are removed after.
+   */
+  const storeLarge = async (mail: ParsedEmail, partsDir: string) => {
+    try {
+      await flush();
       items.push(...emailItems(mail, { version }));
+      await flush();
+    } finally {
+      await rm(partsDir, { recursive: true, force: true });
+    }
+  };
+  const parseLarge = async (file: string) => {
+    const partsDir = await mkdtemp(path.join(dir, 'parts-'));
+    try {
+      return { mail: await parseLargeMessage(createReadStream(file), target.maxBytes, partsDir), partsDir };
+    } catch (error) {
+      await rm(partsDir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      await rm(file, { force: true });
+    }
+  };
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'easio-mail-'));
+  try {
+    const { head, stream } = await peek(input);
+    const isMbox = head.toString('latin1').trimStart().startsWith('From ');
+
+    if (!isMbox) {
+      const message = await readMessage(stream, target.maxBytes, dir);
+      const large = message.raw ? null : await parseLarge(message.file).catch(() => null);
+      const mail = message.raw ? await parseRawMessage(message.raw).catch(() => null) : (large?.mail ?? null);
+      if (!mail || !looksLikeMail(mail)) {
+        throw new NotMailError(`${fileName} is not an e-mail message (.eml) or an mbox archive`);
+      }
+      counts.messages = 1;
+      if (large) await storeLarge(large.mail, large.partsDir);
+      else items.push(...emailItems(mail, { version }));
+      await flush();
+      return counts;
+    }
+
+    for await (const message of splitMbox(stream, target.maxBytes, dir)) {
+      counts.messages += 1;
+      const where = `${fileName}, message ${message.index + 1}`;
+      let mail: ParsedEmail;
+      let large: Awaited<ReturnType<typeof parseLarge>> | null = null;
+      try {
+        if (message.raw) mail = await parseRawMessage(message.raw);
+        else if (message.file) {
+          large = await parseLarge(message.file);
+          mail = large.mail;
+        } else throw new Error('Larger than this server can read');
+        if (!looksLikeMail(mail)) throw new Error('It has no e-mail headers');
+      } catch (error) {
+        if (large) await rm(large.partsDir, { recursive: true, force: true });
+        unreadable(where, error);
+        continue;
+      }
+      if (large) await storeLarge(mail, large.partsDir);
+      else {
+        items.push(...emailItems(mail, { version }));
+        bytes += message.raw?.length ?? 0;
+        if (items.length >= BATCH_MESSAGES || bytes >= BATCH_BYTES) await flush();
+      }
     }
     await flush();
     return counts;
-  }
-
-  try {
-    for await (const message of splitMbox(stream, target.maxBytes)) {
-      counts.messages += 1;
-      const where = `${fileName}, message ${message.index + 1}`;
-      if (message.raw === null) {
-        failed.push({ externalId: `file:${where}`, name: where, reason: tooLarge(target.maxBytes) });
-      } else {
-        try {
-          const mail = await parseRawMessage(message.raw);
-          items.push(...emailItems(mail, { version }));
-          bytes += message.raw.length;
-        } catch (error) {
-          failed.push({
-            externalId: `file:${where}`,
-            name: where,
-            reason: `Not readable as an e-mail: ${error instanceof Error ? error.message : String(error)}`,
-          });
-        }
-      }
-      if (items.length >= BATCH_MESSAGES || bytes >= BATCH_BYTES) await flush();
-    }
   } catch (error) {
-    if (error instanceof MboxError) throw new HttpError(422, `${fileName}: ${error.message}`);
+    if (error instanceof MboxError) throw new NotMailError(`${fileName}: ${error.message}`);
     throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  await flush();
-  return counts;
 }
-
-const tooLarge = (maxBytes: number) =>
-  `Larger than the ${Math.round(maxBytes / (1024 * 1024))} MB this server accepts`;

@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('.eml and .mbox upload on %s', (kind) => {
     ]);
   });
 
-  it('streams an mbox: oddities read, an oversize message listed as failed, the rest stored', async () => {
+  it('streams an mbox: oddities read, an oversize message kept but for the part over the limit', async () => {
     const me = await signedInUser(t.app);
     const mbox = mboxOf(
       plainMessage({
@@ -81,23 +81,68 @@ describe.each(DB_KINDS)('.eml and .mbox upload on %s', (kind) => {
       brokenCharsetMessage('m2@x'),
       messageWithBigAttachment('m3@x', 2 * 1024 * 1024),
       nestedMessage('m4@x'),
+      'Not: really\n\nno e-mail headers here\n',
     );
     const res = await upload(me, [{ name: 'archive.mbox', data: mbox }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ messages: 4, imported: 4, skipped: 0, failed: 1 });
+    expect(res.json()).toEqual({ messages: 5, imported: 6, skipped: 0, failed: 2 });
     const stored = await items(me);
     expect(stored.map((o) => o.name).sort()).toEqual([
       'Broken charset',
       'First',
+      'Holiday pictures',
       'Rechnung für November (Café)',
       'Rechnung für November.pdf',
+      'notes.txt',
     ]);
     expect(stored.find((o) => o.name === 'First')?.content).toContain('From the start, a line');
+    expect(stored.find((o) => o.name === 'Holiday pictures')?.content).toContain('Two files.');
+    const failures = (
+      await t.app.inject({ method: 'GET', url: '/api/sources/mail_files/failures', headers: me.auth })
+    ).json().failures;
+    expect(failures).toHaveLength(2);
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'video.bin',
+          external_id: 'mail:m3@x#2',
+          reason: 'Larger than the 1 MB this server accepts',
+        }),
+        expect.objectContaining({
+          name: 'archive.mbox, message 5',
+          reason: 'Not readable as an e-mail: It has no e-mail headers',
+        }),
+      ]),
+    );
+  });
+
+  it('keeps an oversize .eml but for its part over the limit', async () => {
+    const me = await signedInUser(t.app);
+    const eml = Buffer.from(messageWithBigAttachment('big-eml@x', 1.5 * 1024 * 1024));
+    const res = await upload(me, [{ name: 'big.eml', data: eml }]);
+    expect(res.json()).toEqual({ messages: 1, imported: 2, skipped: 0, failed: 1 });
+    const stored = await items(me);
+    expect(stored.map((o) => o.name).sort()).toEqual(['Holiday pictures', 'notes.txt']);
+    const notes = stored.find((o) => o.name === 'notes.txt');
+    expect(notes).toMatchObject({ size: 'small notes'.length, mimeType: 'text/plain' });
+    expect(notes?.metadata.email_id).toBe(stored.find((o) => o.name === 'Holiday pictures')?.id);
+  });
+
+  it('lists a file that is not mail among others as failed and answers the counts', async () => {
+    const me = await signedInUser(t.app);
+    const res = await upload(me, [
+      { name: 'one.eml', data: Buffer.from(plainMessage({ id: 'multi-1@x', subject: 'One' })) },
+      { name: 'photo.eml', data: TINY_PNG },
+      { name: 'two.eml', data: Buffer.from(plainMessage({ id: 'multi-2@x', subject: 'Two' })) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ messages: 2, imported: 2, skipped: 0, failed: 1 });
+    expect((await items(me)).map((o) => o.name).sort()).toEqual(['One', 'Two']);
     const failures = (
       await t.app.inject({ method: 'GET', url: '/api/sources/mail_files/failures', headers: me.auth })
     ).json().failures;
     expect(failures).toMatchObject([
-      { name: 'archive.mbox, message 3', reason: 'Larger than the 1 MB this server accepts' },
+      { name: 'photo.eml', reason: 'photo.eml is not an e-mail message (.eml) or an mbox archive' },
     ]);
   });
 

@@ -3,13 +3,25 @@ import sanitizeHtml from 'sanitize-html';
 /** An HTML body kept at most this long (characters): a newsletter fits, a pathological one is cut. */
 export const MAX_HTML_CHARS = 300_000;
 
+/** The only pictures kept: raster images carried in the message itself. */
+const INLINE_PICTURE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
 /**
  * An e-mail's HTML made safe to show: no scripts, forms, frames, event handlers or styles that reach
- * out; links kept (opened in a new tab by the viewer) and pictures only when carried inline (`data:`),
- * so opening a message never tells its sender it was read (no remote images, no tracking pixels).
+ * out; links kept (opened in a new tab by the viewer) and pictures only when carried inline (`data:`
+ * images, and the `cid:` pictures of the message given in `pictures` by content id), so opening a
+ * message never tells its sender it was read (no remote images, no tracking pixels). The length cap
+ * applies to the markup; the pictures come on top of it (their size is the caller's to limit).
  */
-export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(html.slice(0, MAX_HTML_CHARS * 2), {
+export function sanitizeMailHtml(html: string, pictures: ReadonlyMap<string, string> = new Map()): string {
+  const safe = sanitizeHtml(html.slice(0, MAX_HTML_CHARS * 2), {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== 'a'),
       'a',
@@ -28,7 +40,7 @@ export function sanitizeMailHtml(html: string): string {
       '*': ['dir', 'lang'],
     },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['data'] },
+    allowedSchemesByTag: { img: ['data', 'cid'] },
     allowProtocolRelative: false,
     transformTags: {
       a: (tagName, attribs) => ({
@@ -36,6 +48,17 @@ export function sanitizeMailHtml(html: string): string {
         attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
       }),
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    exclusiveFilter: (frame) => {
+      if (frame.tag !== 'img') return false;
+      const src = frame.attribs.src ?? '';
+      return !INLINE_PICTURE.test(src) && !/^cid:/i.test(src);
+    },
   }).slice(0, MAX_HTML_CHARS);
+  // A `cid:` picture becomes the message's own bytes, or goes when the message does not carry it.
+  return safe.replace(/<img\b[^>]*>/gi, (tag) => {
+    const cid = /\ssrc="cid:([^"]*)"/i.exec(tag);
+    if (!cid) return tag;
+    const url = pictures.get(unescapeAttribute(cid[1] as string));
+    return url && INLINE_PICTURE.test(url) ? tag.replace(cid[0], ` src="${url}"`) : '';
+  });
 }

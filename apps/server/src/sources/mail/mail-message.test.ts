@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeMailHtml } from './mail-html.js';
 import { emailItems, mailExternalId, parseRawMessage } from './mail-message.js';
-import { brokenCharsetMessage, nestedMessage, plainMessage } from './test-messages.js';
+import {
+  brokenCharsetMessage,
+  messageWithInlinePictures,
+  nestedMessage,
+  PIXEL_PNG,
+  plainMessage,
+} from './test-messages.js';
 
 describe('parseRawMessage', () => {
   it('decodes encoded words, walks nested multiparts and finds the attachment', async () => {
@@ -28,6 +34,16 @@ describe('parseRawMessage', () => {
     expect(mail.html).toContain('rel="noopener noreferrer nofollow"');
   });
 
+  it('shows small pictures the body refers to by cid in it, not as files; large ones and attachments stay files', async () => {
+    const mail = await parseRawMessage(Buffer.from(messageWithInlinePictures('pics@example.org')));
+    expect(mail.html).toContain(
+      `<img src="data:image/png;base64,${PIXEL_PNG.toString('base64')}" alt="Logo" />`,
+    );
+    // Too large to carry in the body: kept as a file; a cid the message lacks shows nothing.
+    expect(mail.html).not.toMatch(/cid:|alt="Photo"|alt="Missing"/);
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['photo.png', 'programme.pdf']);
+  });
+
   it('reads a body whose charset lies, and one whose charset nobody knows', async () => {
     const mail = await parseRawMessage(brokenCharsetMessage('b1@example.org'));
     expect(mail.subject).toBe('Broken charset');
@@ -44,6 +60,14 @@ describe('sanitizeMailHtml', () => {
     expect(html).toContain('src="data:image/png;base64,AAAA"');
     expect(html).not.toMatch(/iframe|form|input|url\(/);
     expect(html).toContain('<div>t</div>');
+  });
+
+  it('keeps only raster pictures among data: sources, and cid: ones only when given', () => {
+    const html = sanitizeMailHtml(
+      '<img src="data:text/html;base64,PHNjcmlwdD4="><img src="data:image/svg+xml;base64,PHN2Zz4="><img src="cid:a&amp;b"><img src="cid:other"><img src="https://x/p.gif">',
+      new Map([['a&b', 'data:image/gif;base64,R0lGOD']]),
+    );
+    expect(html).toBe('<img src="data:image/gif;base64,R0lGOD" />');
   });
 });
 

@@ -5,7 +5,7 @@ import type { ImportedItem } from '../source.js';
 import { sanitizeMailHtml } from './mail-html.js';
 
 /** An e-mail's body text kept at most this long (characters). */
-const MAX_TEXT_CHARS = 200_000;
+export const MAX_TEXT_CHARS = 200_000;
 
 export interface MailAttachmentPart {
   filename: string;
@@ -32,7 +32,7 @@ export interface ParsedEmail {
 }
 
 /** Addresses as people write them: `Name <address>`, groups flattened, without mailparser's quotes. */
-function addressText(value: AddressObject | AddressObject[] | undefined): string {
+export function addressText(value: AddressObject | AddressObject[] | undefined): string {
   const list = (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) => a.value);
   const flat = list.flatMap((a) => (a.group ? a.group : [a]));
   return flat
@@ -41,11 +41,58 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
     .join(', ');
 }
 
-const validDate = (date: Date | undefined | null): Date | null =>
+export const validDate = (date: Date | undefined | null): Date | null =>
   date && !Number.isNaN(date.getTime()) ? date : null;
 
-/** The parts a reader would call attached files: named, or not text/HTML shown in the body. */
-const isFile = (a: Attachment) => a.contentDisposition === 'attachment' || Boolean(a.filename) || !a.related;
+/** What mailparser tells of a part it does not show as text, however it was read. */
+export type PartFacts = Pick<
+  Attachment,
+  'filename' | 'contentType' | 'size' | 'cid' | 'related' | 'contentDisposition'
+>;
+
+/**
+ * A picture the body shows (`cid:`) is carried in it when this small, up to this much in all: signatures
+ * and newsletter pictures fit, and the HTML (which listings carry in the item's metadata) stays small.
+ */
+const INLINE_PICTURE_BYTES = 100 * 1024;
+const INLINE_PICTURES_TOTAL = 300 * 1024;
+const INLINE_TYPES = /^image\/(png|jpeg|gif|webp)$/i;
+
+/**
+ * The pictures the HTML body shows by content id (`<img src="cid:…">`: signatures, newsletters) that
+ * are small enough to carry in it, each as a `data:` URL, by part. Larger ones stay attached files.
+ */
+export async function inlinePictures<P extends PartFacts>(
+  html: string | null | false | undefined,
+  parts: P[],
+  bytesOf: (part: P) => Promise<Buffer>,
+): Promise<Map<P, string>> {
+  const shown = new Map<P, string>();
+  if (!html) return shown;
+  const cids = new Set([...html.matchAll(/\bcid:([^'"\s>)]{1,256})/gi)].map((m) => m[1] as string));
+  let total = 0;
+  for (const part of parts) {
+    if (!part.cid || !cids.has(part.cid) || !INLINE_TYPES.test(part.contentType)) continue;
+    if (part.size > INLINE_PICTURE_BYTES || total + part.size > INLINE_PICTURES_TOTAL) continue;
+    total += part.size;
+    shown.set(
+      part,
+      `data:${part.contentType.toLowerCase()};base64,${(await bytesOf(part)).toString('base64')}`,
+    );
+  }
+  return shown;
+}
+
+/** The content ids of the pictures carried in the body, with their `data:` URLs (for `sanitizeMailHtml`). */
+export const byContentId = (shown: Map<PartFacts, string>) =>
+  new Map([...shown].map(([part, url]) => [part.cid ?? '', url]));
+
+/**
+ * The parts a reader would call attached files: sent as attachments, named, or not part of the body;
+ * a picture the body carries (`inlinePictures`) is none, unless it was also sent as an attachment.
+ */
+export const isFile = (a: PartFacts, inBody: boolean) =>
+  a.contentDisposition === 'attachment' || (!inBody && (Boolean(a.filename) || !a.related));
 
 /**
  * A raw message (RFC 5322 bytes) parsed with mailparser: encoded words, nested multiparts, quoted-printable
@@ -53,8 +100,13 @@ const isFile = (a: Attachment) => a.contentDisposition === 'attachment' || Boole
  */
 export async function parseRawMessage(raw: Buffer): Promise<ParsedEmail> {
   const { simpleParser } = await import('mailparser');
+  // Pictures are carried into the body here rather than by mailparser, which would take any size.
   const mail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
-  const html = typeof mail.html === 'string' && mail.html.trim() ? sanitizeMailHtml(mail.html) : null;
+  const shown = await inlinePictures(mail.html, mail.attachments, async (a) => a.content);
+  const html =
+    typeof mail.html === 'string' && mail.html.trim()
+      ? sanitizeMailHtml(mail.html, byContentId(shown))
+      : null;
   return {
     from: addressText(mail.from),
     to: addressText(mail.to),
@@ -64,12 +116,14 @@ export async function parseRawMessage(raw: Buffer): Promise<ParsedEmail> {
     messageId: (mail.messageId ?? '').trim().replace(/^<|>$/g, ''),
     text: (mail.text ?? '').slice(0, MAX_TEXT_CHARS).replaceAll('\u0000', ''),
     html,
-    attachments: mail.attachments.filter(isFile).map((a, index) => ({
-      filename: a.filename || `attachment-${index + 1}`,
-      mimeType: a.contentType || 'application/octet-stream',
-      size: a.size,
-      content: a.content,
-    })),
+    attachments: mail.attachments
+      .filter((a) => isFile(a, shown.has(a)))
+      .map((a, index) => ({
+        filename: a.filename || `attachment-${index + 1}`,
+        mimeType: a.contentType || 'application/octet-stream',
+        size: a.size,
+        content: a.content,
+      })),
   };
 }
 

@@ -1,7 +1,9 @@
 import {
   errorBodySchema,
+  type ImapAccount,
   imapAccountSchema,
   imapChoicesSchema,
+  imapPasswordSchema,
   imapRulesSchema,
   mailImportResultSchema,
   sourceConnectionSchema,
@@ -15,7 +17,8 @@ import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { SyncRunner } from '../sync-runner.js';
 import { ImapError, type ImapPolicy, listFolders, openImap } from './imap-client.js';
-import { importMailFile } from './mail-file-import.js';
+import { missingFolder } from './imap-rules-check.js';
+import { importMailFile, type MailFileCounts, NotMailError } from './mail-file-import.js';
 
 export interface MailRouteDeps {
   store: ConnectionStore;
@@ -30,10 +33,14 @@ export interface MailRouteDeps {
 export const MAX_MAIL_ARCHIVE_BYTES = 20 * 1024 * 1024 * 1024;
 
 const connectBody = imapAccountSchema.extend({ rules: imapRulesSchema.optional() });
+const connected = z.object({ connection: sourceConnectionSchema, folders: imapChoicesSchema.shape.folders });
+type Folders = z.infer<typeof imapChoicesSchema>['folders'];
 
 /**
  * `POST /api/mail/imap/connect`: signs in to the mailbox (a wrong password or a refusing server is
- * said at once, nothing saved), seals the account, keeps the rules and starts the first sync.
+ * said at once, nothing saved), seals the account, keeps the rules and starts the first sync; the same
+ * mailbox connected again without rules keeps its rules and goes on from where it was.
+ * `POST /api/mail/imap/password`: the connected mailbox's new password, signed in with before it is kept.
  * `POST /api/mail/files`: `.eml` messages and `.mbox` archives, streamed message by message.
  */
 export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
@@ -45,6 +52,27 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 401: errorBodySchema, 422: errorBodySchema } as const;
 
+  /** Signs in to the mailbox and lists its folders; a refusal is a 422 in the server's words. */
+  async function signIn(account: ImapAccount): Promise<Folders> {
+    try {
+      const client = await openImap(account, deps.policy);
+      try {
+        return await listFolders(client);
+      } finally {
+        await client.logout().catch(() => client.close());
+      }
+    } catch (error) {
+      if (error instanceof ImapError) throw new HttpError(422, error.message);
+      throw error;
+    }
+  }
+
+  async function connectionOf(ownerId: string) {
+    const connection = (await deps.store.list(ownerId)).find((c) => c.service === 'imap');
+    if (!connection) throw new HttpError(409, 'The mailbox was disconnected meanwhile');
+    return connection;
+  }
+
   r.post(
     '/imap/connect',
     {
@@ -53,42 +81,64 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
         summary: 'Connect a mailbox over IMAP: signs in first, then saves the account sealed and syncs',
         security: [{ bearer: [] }],
         body: connectBody,
-        response: {
-          200: z.object({ connection: sourceConnectionSchema, folders: imapChoicesSchema.shape.folders }),
-          ...errors,
-        },
+        response: { 200: connected, ...errors },
       },
     },
     async (request) => {
       const user = currentUser(request);
       const { rules, ...account } = request.body;
-      let folders: z.infer<typeof imapChoicesSchema>['folders'];
-      try {
-        const client = await openImap(account, deps.policy);
-        try {
-          folders = await listFolders(client);
-        } finally {
-          await client.logout().catch(() => client.close());
-        }
-      } catch (error) {
-        if (error instanceof ImapError) throw new HttpError(422, error.message);
-        throw error;
-      }
-      const chosen = rules ?? imapRulesSchema.parse({});
-      const unknown = chosen.folders.filter((f) => !folders.some((box) => box.path === f));
-      if (unknown.length) throw new HttpError(422, `The mailbox has no folder “${unknown[0]}”`);
+      const folders = await signIn(account);
+      const accountEmail = account.user.includes('@') ? account.user : `${account.user}@${account.host}`;
+      const before = await deps.store.find(user.id, 'imap');
+      const kept =
+        !rules && before?.accountEmail === accountEmail
+          ? imapRulesSchema.safeParse(before.settings).data
+          : undefined;
+      const chosen = rules ?? kept ?? imapRulesSchema.parse({});
+      const missing = kept ? null : missingFolder(chosen, folders);
+      if (missing) throw new HttpError(422, missing);
       const saved = await deps.store.save({
         ownerId: user.id,
         service: 'imap',
-        accountEmail: account.user.includes('@') ? account.user : `${account.user}@${account.host}`,
+        accountEmail,
         tokens: account,
         scopes: [],
       });
       await deps.store.updateSettings(saved.id, chosen);
       await deps.scheduler.syncNow(saved.id);
-      const connection = (await deps.store.list(user.id)).find((c) => c.service === 'imap');
-      if (!connection) throw new HttpError(409, 'The mailbox was disconnected meanwhile');
-      return { connection, folders };
+      return { connection: await connectionOf(user.id), folders };
+    },
+  );
+
+  r.post(
+    '/imap/password',
+    {
+      schema: {
+        tags: ['sources'],
+        summary:
+          "The connected mailbox's new password: signs in with it first, keeps the rules and where the sync was",
+        security: [{ bearer: [] }],
+        body: imapPasswordSchema,
+        response: { 200: connected, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const before = await deps.store.find(user.id, 'imap');
+      if (!before) throw new HttpError(404, 'No mailbox is connected');
+      const stored = imapAccountSchema.safeParse(deps.store.tokensOf(before));
+      if (!stored.success) throw new HttpError(422, 'The mail account is incomplete: connect it again');
+      const account = { ...stored.data, password: request.body.password };
+      const folders = await signIn(account);
+      const saved = await deps.store.save({
+        ownerId: user.id,
+        service: 'imap',
+        accountEmail: before.accountEmail,
+        tokens: account,
+        scopes: [],
+      });
+      await deps.scheduler.syncNow(saved.id);
+      return { connection: await connectionOf(user.id), folders };
     },
   );
 
@@ -108,14 +158,21 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
       const connection = await deps.store.ensure(user.id, 'mail_files');
       const total = { messages: 0, imported: 0, skipped: 0, failed: 0 };
+      const target = { connectionId: connection.id, runner: deps.runner, maxBytes: deps.maxBytes };
       let files = 0;
+      /** Files that held no mail: listed as failed beside the others, refused when nothing else came. */
+      const notMail: { externalId: string; name: string; reason: string }[] = [];
       for await (const part of request.files()) {
         files += 1;
-        const counts = await importMailFile(part.file, part.filename, {
-          connectionId: connection.id,
-          runner: deps.runner,
-          maxBytes: deps.maxBytes,
-        });
+        let counts: MailFileCounts;
+        try {
+          counts = await importMailFile(part.file, part.filename, target);
+        } catch (error) {
+          if (!(error instanceof NotMailError)) throw error;
+          part.file.resume();
+          notMail.push({ externalId: `file:${part.filename}`, name: part.filename, reason: error.message });
+          continue;
+        }
         total.messages += counts.messages;
         total.imported += counts.imported;
         total.skipped += counts.skipped;
@@ -123,6 +180,10 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
         if (part.file.truncated) throw new HttpError(413, 'The archive is larger than 20 GB');
       }
       if (files === 0) throw new HttpError(422, 'The upload holds no file');
+      if (notMail.length === files) throw new HttpError(422, notMail[0]?.reason ?? 'No e-mail in the upload');
+      if (notMail.length) {
+        total.failed += (await deps.runner.importItems(connection.id, [], notMail)).failed;
+      }
       return total;
     },
   );

@@ -119,3 +119,86 @@ ${big}
 --m--
 `);
 }
+
+const base64Lines = (bytes: Buffer) => bytes.toString('base64').replace(/.{76}/g, '$&\n');
+
+/** A one-pixel PNG. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * As Outlook writes a signature: an HTML body showing a small logo and a large photo by content id
+ * (multipart/related, each named and `inline`), and a PDF really attached beside them.
+ */
+export function messageWithInlinePictures(id: string, bigPictureBytes = 300 * 1024): string {
+  const big = Buffer.concat([PIXEL_PNG, Buffer.alloc(bigPictureBytes, 1)]);
+  return crlf(`From: Grace Hopper <grace@example.org>
+To: me@example.org
+Subject: Signed newsletter
+Date: Fri, 06 Nov 2026 08:00:00 +0000
+Message-ID: <${id}>
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="mixed"
+
+--mixed
+Content-Type: multipart/related; boundary="related"
+
+--related
+Content-Type: text/html; charset=utf-8
+
+<p>News</p><img src="cid:image001.png@01DA0000.00000000" alt="Logo"><img src="cid:photo@x" alt="Photo"><img src="cid:nowhere@x" alt="Missing">
+--related
+Content-Type: image/png; name="image001.png"
+Content-Disposition: inline; filename="image001.png"
+Content-ID: <image001.png@01DA0000.00000000>
+Content-Transfer-Encoding: base64
+
+${base64Lines(PIXEL_PNG)}
+--related
+Content-Type: image/png; name="photo.png"
+Content-Disposition: inline; filename="photo.png"
+Content-ID: <photo@x>
+Content-Transfer-Encoding: base64
+
+${base64Lines(big)}
+--related--
+
+--mixed
+Content-Type: application/pdf; name="programme.pdf"
+Content-Disposition: attachment; filename="programme.pdf"
+Content-Transfer-Encoding: base64
+
+${base64Lines(Buffer.from('%PDF-1.4 programme'))}
+--mixed--
+`);
+}
+
+/** A message with two small attachments (for "attachments only"). */
+export function messageWithTwoFiles(id: string): string {
+  return crlf(`From: scans@example.org
+To: me@example.org
+Subject: Two scans
+Date: Sat, 07 Nov 2026 08:00:00 +0000
+Message-ID: <${id}>
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="two"
+
+--two
+Content-Type: text/plain; charset=utf-8
+
+Both pages.
+--two
+Content-Type: text/plain; name="page-1.txt"
+Content-Disposition: attachment; filename="page-1.txt"
+
+first page
+--two
+Content-Type: text/plain; name="page-2.txt"
+Content-Disposition: attachment; filename="page-2.txt"
+
+second page
+--two--
+`);
+}

@@ -1,5 +1,22 @@
-import { IMAP_PRESETS, type ImapAccount, imapAccountSchema } from '@easio/shared';
-import { Alert, Button, Group, NumberInput, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import {
+  IMAP_PRESETS,
+  type ImapAccount,
+  type ImapRules,
+  imapAccountSchema,
+  imapRulesSchema,
+} from '@easio/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Stack,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
@@ -22,21 +39,26 @@ function presetFor(email: string) {
   if (/^(fastmail)\./.test(domain)) return 'fastmail';
   if (/^(zoho)\./.test(domain)) return 'zoho';
   if (/^(gmx)\./.test(domain)) return 'gmx';
-  if (/^(proton\.me|protonmail\.com)$/.test(domain)) return 'proton';
   return null;
 }
 
+/** What the first sync reads: the folders and how far back (the other rules are set once connected). */
+type FirstRules = Pick<ImapRules, 'folders' | 'max_age_days'>;
+
 /**
  * Connect a mailbox over IMAP: a provider preset fills the server, the user adds the address and an app
- * password; the server signs in before anything is saved and says why when it cannot.
+ * password, and which folders and how far back the first import reads; the server signs in before
+ * anything is saved and says why when it cannot.
  */
 export function ImapConnect({ onCancel }: { onCancel: () => void }) {
   const [preset, setPreset] = useState<string | null>(null);
   const [form, setForm] = useState({ host: '', port: 993, security: 'tls', user: '', password: '' });
+  const [rules, setRules] = useState<FirstRules>({ folders: ['INBOX'], max_age_days: 365 });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const client = useQueryClient();
   const connect = useMutation({
-    mutationFn: (account: ImapAccount) => connectImap(account),
+    mutationFn: ({ account, first }: { account: ImapAccount; first: FirstRules }) =>
+      connectImap(account, first),
     onSuccess: ({ connection }) => {
       toastSuccess(`Connected ${connection.account_email ?? 'your mailbox'}: the import has started`);
       void client.invalidateQueries({ queryKey: sourceKeys.all });
@@ -55,12 +77,17 @@ export function ImapConnect({ onCancel }: { onCancel: () => void }) {
   };
   const submit = () => {
     const parsed = imapAccountSchema.safeParse(form);
-    if (!parsed.success) {
-      setProblems(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const first = imapRulesSchema.safeParse(rules);
+    const issues = [...(parsed.error?.issues ?? []), ...(first.error?.issues ?? [])];
+    if (!parsed.success || !first.success) {
+      setProblems(Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
     setProblems({});
-    connect.mutate(parsed.data);
+    connect.mutate({
+      account: parsed.data,
+      first: { folders: rules.folders, max_age_days: rules.max_age_days },
+    });
   };
 
   return (
@@ -137,6 +164,37 @@ export function ImapConnect({ onCancel }: { onCancel: () => void }) {
         allowDeselect={false}
         size="xs"
       />
+      <TagsInput
+        label="Folders to import"
+        description="Type a folder's name and press Enter (INBOX is the inbox). Once connected, you pick them from the mailbox."
+        value={rules.folders}
+        onChange={(folders) => setRules((r) => ({ ...r, folders }))}
+        error={problems.folders}
+        size="xs"
+      />
+      <Group gap="xs" align="flex-end">
+        <Checkbox
+          label="Any age"
+          checked={rules.max_age_days === null}
+          onChange={(e) => {
+            const any = e.currentTarget.checked;
+            setRules((r) => ({ ...r, max_age_days: any ? null : 365 }));
+          }}
+          size="xs"
+        />
+        {rules.max_age_days !== null && (
+          <NumberInput
+            label="Messages from the last (days)"
+            value={rules.max_age_days}
+            onChange={(v) => setRules((r) => ({ ...r, max_age_days: Number(v) || 1 }))}
+            error={problems.max_age_days}
+            min={1}
+            max={36500}
+            size="xs"
+            w={200}
+          />
+        )}
+      </Group>
       {connect.isError && (
         <Alert color="red" variant="light" p="xs" title="Not connected">
           {errorMessage(connect.error)}

@@ -17,7 +17,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { toastSuccess } from '../../lib/toast';
-import { syncSource } from './api';
 import { fetchImapFolders, type ImapRules as Rules, saveImapRules } from './mail-api';
 import { sourceKeys } from './queries';
 
@@ -51,11 +50,9 @@ export function ImapRules({ settings }: { settings: Record<string, unknown> }) {
     queryFn: ({ signal }) => fetchImapFolders(signal),
     enabled: editing,
   });
+  // Saving starts a sync (messages already read are read again when the rules choose others).
   const save = useMutation({
-    mutationFn: async (rules: Rules) => {
-      await saveImapRules(rules);
-      await syncSource('imap');
-    },
+    mutationFn: saveImapRules,
     onSuccess: () => {
       toastSuccess('Saved: the mailbox syncs with your rules now');
       setEditing(false);

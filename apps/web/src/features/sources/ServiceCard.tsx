@@ -8,6 +8,7 @@ import { DisconnectModal } from './DisconnectModal';
 import { FailureList } from './FailureList';
 import { GmailLabels } from './GmailLabels';
 import { ImapConnect } from './ImapConnect';
+import { ImapPassword } from './ImapPassword';
 import { ImapRules } from './ImapRules';
 import { useSyncNow } from './queries';
 import { SyncProgress } from './SyncProgress';
@@ -48,6 +49,7 @@ export function ServiceCard({
   const sync = useSyncNow(service);
   const [showFailures, failuresToggle] = useDisclosure(false);
   const [disconnecting, disconnectToggle] = useDisclosure(false);
+  const [passwordForm, passwordFormToggle] = useDisclosure(false);
   const badge = stateBadge(connection);
   const running = connection?.state === 'syncing' || connection?.state === 'queued';
 
@@ -121,6 +123,7 @@ export function ServiceCard({
             )}
             {service === 'gmail' && <GmailLabels settings={connection.settings} />}
             {service === 'imap' && <ImapRules settings={connection.settings} />}
+            {service === 'imap' && passwordForm && <ImapPassword onDone={passwordFormToggle.close} />}
             <Group gap={4}>
               <Button
                 size="compact-sm"
@@ -134,6 +137,11 @@ export function ServiceCard({
               <Button component={Link} to={deskPath} size="compact-sm" variant="subtle">
                 See its items
               </Button>
+              {service === 'imap' && !passwordForm && (
+                <Button size="compact-sm" variant="subtle" onClick={passwordFormToggle.open}>
+                  Update password
+                </Button>
+              )}
               <Button size="compact-sm" variant="subtle" color="red" onClick={disconnectToggle.open}>
                 Disconnect
               </Button>

@@ -10,12 +10,14 @@ import { z } from 'zod';
 import { apiRequest } from '../../api/client';
 import { apiUpload } from '../../api/upload';
 
-export const connectImap = (account: ImapAccount) =>
-  apiRequest(
-    '/mail/imap/connect',
-    z.object({ connection: sourceConnectionSchema, folders: imapChoicesSchema.shape.folders }),
-    { json: account },
-  );
+const connected = z.object({ connection: sourceConnectionSchema, folders: imapChoicesSchema.shape.folders });
+
+export const connectImap = (account: ImapAccount, rules?: z.input<typeof imapRulesSchema>) =>
+  apiRequest('/mail/imap/connect', connected, { json: rules ? { ...account, rules } : account });
+
+/** The connected mailbox's new password: the server signs in with it before keeping it. */
+export const updateImapPassword = (password: string) =>
+  apiRequest('/mail/imap/password', connected, { json: { password } });
 
 export const fetchImapFolders = (signal?: AbortSignal) =>
   apiRequest('/sources/imap/choices', imapChoicesSchema, { signal });

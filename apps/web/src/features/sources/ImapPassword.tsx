@@ -1,0 +1,66 @@
+import { imapPasswordSchema } from '@easio/shared';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { toastSuccess } from '../../lib/toast';
+import { updateImapPassword } from './mail-api';
+import { sourceKeys } from './queries';
+
+/**
+ * The connected mailbox's new password (an app password renewed, the account's changed): the server
+ * signs in with it before keeping it; the rules and where the import was are kept.
+ */
+export function ImapPassword({ onDone }: { onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const client = useQueryClient();
+  const update = useMutation({
+    mutationFn: updateImapPassword,
+    onSuccess: () => {
+      toastSuccess('Password updated: the mailbox syncs again');
+      void client.invalidateQueries({ queryKey: sourceKeys.all });
+      onDone();
+    },
+  });
+  const submit = () => {
+    const parsed = imapPasswordSchema.safeParse({ password });
+    setProblem(parsed.error?.issues[0]?.message);
+    if (parsed.success) update.mutate(parsed.data.password);
+  };
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      aria-label="Update the mailbox password"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <PasswordInput
+        label="New password"
+        description="The app password (or password) the mail server now takes: Easio signs in with it before keeping it."
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={problem}
+        autoComplete="new-password"
+        size="xs"
+        required
+      />
+      {update.isError && (
+        <Alert color="red" variant="light" p="xs" title="Not updated">
+          {errorMessage(update.error)}
+        </Alert>
+      )}
+      <Group gap="xs">
+        <Button type="submit" size="xs" loading={update.isPending}>
+          Update password
+        </Button>
+        <Button size="xs" variant="subtle" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
