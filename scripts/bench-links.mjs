@@ -16,9 +16,9 @@ import { createLinkPreviewer } from '../apps/server/dist/links/link-preview.js';
 import { enqueueLinkPreviews, registerLinkPreviewJobs } from '../apps/server/dist/links/link-preview-jobs.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
 import { createBenchUser } from './bench/bench-user.mjs';
+import { watchRss } from './bench/peak-rss.mjs';
 
 const LINKS = Number(process.env.LINKS ?? 200);
-const mb = (bytes) => Math.round(bytes / 1_048_576);
 
 const paragraph = (n) =>
   `<div class="c"><h2>Section ${n}</h2><p>Paragraph ${n} about harbours, tides, boats and the people who keep them, with <a href="/x${n}">a link</a>.</p></div>`;
@@ -71,12 +71,7 @@ try {
     )
     .returning({ id: objects.id });
 
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+  const rss = watchRss();
   const started = performance.now();
   await enqueueLinkPreviews(
     queue,
@@ -84,12 +79,12 @@ try {
   );
   await queue.drain();
   const took = (performance.now() - started) / 1000;
-  clearInterval(sampler);
+  const memory = rss.stop();
   const done = await database.db.select({ state: objects.jobState, name: objects.name }).from(objects);
   const named = done.filter((r) => r.state === 'done' && r.name.startsWith('Page ')).length;
   console.log(
     `link previews on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${LINKS} links (one in ten a 2 MB page) in ${took.toFixed(1)} s, ` +
-      `${(LINKS / took).toFixed(1)} links/s, ${named} named by their page; RSS ${mb(before)} MB before, ${mb(peak)} MB at peak (+${mb(peak - before)} MB)`,
+      `${(LINKS / took).toFixed(1)} links/s, ${named} named by their page; ${memory.said}`,
   );
 } finally {
   await queue.stop();

@@ -14,6 +14,7 @@ import { importMailFile } from '../apps/server/dist/sources/mail/mail-file-impor
 import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
 import { createBenchUser } from './bench/bench-user.mjs';
+import { watchRss } from './bench/peak-rss.mjs';
 
 const mb = (bytes) => Math.round(bytes / 1_048_576);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-mail-'));
@@ -92,12 +93,7 @@ try {
   for (const count of [1_000, 10_000]) {
     const file = path.join(dataDir, `archive-${count}.mbox`);
     await writeMbox(file, count, `m${count}`);
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 50);
+    const rss = watchRss();
     const started = performance.now();
     const counts = await importMailFile(createReadStream(file), `archive-${count}.mbox`, {
       connectionId: connection.id,
@@ -105,10 +101,10 @@ try {
       maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     });
     const took = (performance.now() - started) / 1000;
-    clearInterval(sampler);
+    const memory = rss.stop();
     console.log(
       `  ${count.toLocaleString('en-US')} messages (${mb(statSync(file).size)} MB): ${counts.imported.toLocaleString('en-US')} items in ${took.toFixed(1)} s, ` +
-        `${Math.round(count / took)} messages/s, ${counts.failed} failed; RSS ${mb(before)} MB before, ${mb(peak)} MB at peak (+${mb(peak - before)} MB)`,
+        `${Math.round(count / took)} messages/s, ${counts.failed} failed; ${memory.said}`,
     );
   }
 } finally {

@@ -21,33 +21,25 @@ function localDay(text: unknown): Date | null {
   return Number.isNaN(day.getTime()) ? null : day;
 }
 
-/** A wall-clock time as the source wrote it (`2026-03-20T08:30:00`), in the reader's zone. */
-function localTime(text: unknown): Date | null {
+/** The fields of a time as the source wrote it (`2026-03-20T08:30:00`): year, month (0-based), day, h, m, s. */
+function writtenFields(text: unknown): [number, number, number, number, number, number] | null {
   const m = typeof text === 'string' ? DATE_TIME.exec(text) : null;
   if (!m) return null;
-  const time = new Date(
-    Number(m[1]),
-    Number(m[2]) - 1,
-    Number(m[3]),
-    Number(m[4]),
-    Number(m[5]),
-    Number(m[6] ?? 0),
-  );
+  return [Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+}
+
+/** A wall-clock time as the source wrote it, in the reader's zone. */
+function localTime(text: unknown): Date | null {
+  const fields = writtenFields(text);
+  if (!fields) return null;
+  const time = new Date(...fields);
   return Number.isNaN(time.getTime()) ? null : time;
 }
 
 /** The wall-clock reading of a time as the source wrote it, for durations that ignore its zone. */
 function wallClock(text: unknown): number | null {
-  const m = typeof text === 'string' ? DATE_TIME.exec(text) : null;
-  if (!m) return null;
-  return Date.UTC(
-    Number(m[1]),
-    Number(m[2]) - 1,
-    Number(m[3]),
-    Number(m[4]),
-    Number(m[5]),
-    Number(m[6] ?? 0),
-  );
+  const fields = writtenFields(text);
+  return fields ? Date.UTC(...fields) : null;
 }
 
 export function addDays(date: Date, days: number): Date {
