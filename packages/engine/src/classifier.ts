@@ -6,6 +6,13 @@ import type { SparseVector, Vector } from './vectors.js';
  */
 export const EVIDENCE = { filed: 1, confirmed: 2, dismissed: -0.5, contrast: -1 } as const;
 
+/**
+ * Tokens a binder's profile keeps at most when trained at once (`learnAll`), and all binders' at
+ * most together (with many binders each keeps fewer, so an item meets a bounded number of them).
+ */
+export const PROFILE_TOKENS = 300;
+export const ALL_PROFILE_TOKENS = 20_000;
+
 export interface Placement {
   binderId: string;
   /** Cosine similarity of the item to the binder's profile, 0–1. */
@@ -40,6 +47,8 @@ export class BinderProfiles {
   private scores = new Float64Array(0);
   /** A dense row reused while a binder's items are summed (training). */
   private scratch = new Float64Array(0);
+  /** Tokens a profile keeps when trained at once. */
+  private keep = PROFILE_TOKENS;
 
   private numberOf(binderId: string): number {
     let n = this.numbers.get(binderId);
@@ -149,11 +158,20 @@ export class BinderProfiles {
         row[token] = (row[token] as number) + (values[t] as number) * weight;
       }
     }
+    // Only the binder's heaviest tokens are kept: they say what it is about, and an item then meets
+    // each binder through a few hundred tokens, not every word its items ever held.
+    const least =
+      touched.length > this.keep
+        ? nthLargest(
+            Float64Array.from(touched, (token) => row[token] as number),
+            this.keep,
+          )
+        : 0;
     let squares = 0;
     for (const token of touched) {
       const w = row[token] as number;
       row[token] = 0;
-      if (w <= 0) continue;
+      if (w <= 0 || w < least) continue;
       this.reach(token);
       squares += w * w;
       const dense = this.rows[token];
@@ -175,17 +193,33 @@ export class BinderProfiles {
     return bigger;
   }
 
-  /** The binders ranked by similarity to an item's vector (plus `extra` per binder), best first (ties by binder id). */
-  rank(vector: SparseVector, limit = 3, extra?: Map<string, number>): Placement[] {
-    const scores = this.scores;
-    scores.fill(0);
+  /** Whether a binder's profile holds anything yet. */
+  has(binderId: string): boolean {
+    const b = this.numbers.get(binderId);
+    return b !== undefined && (this.squares[b] ?? 0) > 0;
+  }
+
+  /** Numbers binders `0`…`count − 1` as themselves (named by their number), so `write` fills rows by number. */
+  static numbered(count: number): BinderProfiles {
+    const profiles = new BinderProfiles();
+    profiles.keep = Math.max(
+      100,
+      Math.min(PROFILE_TOKENS, Math.floor(ALL_PROFILE_TOKENS / Math.max(1, count))),
+    );
+    for (let b = 0; b < count; b += 1) profiles.numberOf(String(b));
+    return profiles;
+  }
+
+  /** Every binder's similarity to an item's vector, by binder number, into `out`. */
+  write(vector: SparseVector, out: Float64Array): Float64Array {
+    out.fill(0);
     const count = this.ids.length;
     for (let t = 0; t < vector.ids.length; t += 1) {
       const token = vector.ids[t] as number;
       const x = vector.values[t] as number;
       const row = this.rows[token];
       if (row) {
-        for (let b = 0; b < count; b += 1) scores[b] = (scores[b] as number) + x * (row[b] as number);
+        for (let b = 0; b < count; b += 1) out[b] = (out[b] as number) + x * (row[b] as number);
         continue;
       }
       const binders = this.postingBinders[token];
@@ -193,13 +227,19 @@ export class BinderProfiles {
       const weights = this.postingWeights[token] as number[];
       for (let i = 0; i < binders.length; i += 1) {
         const b = binders[i] as number;
-        scores[b] = (scores[b] as number) + x * (weights[i] as number);
+        out[b] = (out[b] as number) + x * (weights[i] as number);
       }
     }
-    for (let b = 0; b < scores.length; b += 1) {
-      const sum = scores[b] as number;
-      scores[b] = sum > 0 ? sum / Math.sqrt(this.squares[b] ?? 1) : 0;
+    for (let b = 0; b < count; b += 1) {
+      const sum = out[b] as number;
+      out[b] = sum > 0 ? sum / Math.sqrt(this.squares[b] || 1) : 0;
     }
+    return out;
+  }
+
+  /** The binders ranked by similarity to an item's vector (plus `extra` per binder), best first (ties by binder id). */
+  rank(vector: SparseVector, limit = 3, extra?: Map<string, number>): Placement[] {
+    const scores = this.write(vector, this.scores);
     for (const [binderId, x] of extra ?? []) {
       const b = this.numbers.get(binderId);
       if (b !== undefined) scores[b] = (scores[b] as number) + x;
@@ -241,4 +281,31 @@ export class BinderProfiles {
     });
     return profiles;
   }
+}
+
+/** The `n`-th largest of the values (quickselect; the array is reordered). */
+function nthLargest(values: Float64Array, n: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  const k = n - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] as number) > pivot) i += 1;
+      while ((values[j] as number) < pivot) j -= 1;
+      if (i <= j) {
+        const t = values[i] as number;
+        values[i] = values[j] as number;
+        values[j] = t;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k] as number;
 }

@@ -21,7 +21,7 @@ describe('addressOf', () => {
 });
 
 describe('featuresOf', () => {
-  it('takes the name, extension, kind, source, host, path, sender, subject, years and tags', () => {
+  it('takes the name, extension, kind, source, host, path, sender, recipients, subject, written years and tags', () => {
     const f = featuresOf({
       id: '1',
       kind: 'email_object',
@@ -32,7 +32,11 @@ describe('featuresOf', () => {
       text: 'Payment due. Payment received.',
       tags: ['Bills'],
       date: Date.UTC(2024, 2, 15),
-      email: { from: 'ACME Billing <billing@acme.com>', subject: 'Your March invoice' },
+      email: {
+        from: 'ACME Billing <billing@acme.com>',
+        to: 'Me <me@home.example>, "Accounts" <accounts@home.example>',
+        subject: 'Your March invoice 2024',
+      },
     });
     for (const token of [
       'w:invoice',
@@ -46,12 +50,23 @@ describe('featuresOf', () => {
       'w:march',
       'f:billing@acme.com',
       'd:acme.com',
+      'r:me@home.example',
+      'r:accounts@home.example',
       'y:2024',
-      'ym:2024-03',
       't:bills',
     ]) {
       expect(f.has(token), token).toBe(true);
     }
+    // When it was made is weighed apart (side signals), never as words.
+    expect([...f.keys()].filter((t) => t.startsWith('ym:'))).toEqual([]);
+    const undated = featuresOf({
+      id: '5',
+      kind: 'note_object',
+      name: 'x',
+      source: 'easio',
+      date: Date.UTC(2020, 0, 1),
+    });
+    expect(undated.has('y:2020')).toBe(false);
     // A word said twice counts more than once said, but less than twice as much.
     const once = featuresOf({ id: '2', kind: 'note_object', name: '', source: 'easio', text: 'payment' });
     expect(f.get('w:payment')).toBeGreaterThan(once.get('w:payment') ?? 0);

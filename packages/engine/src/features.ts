@@ -1,4 +1,4 @@
-import { addressOf, extensionOf, wordsOf, yearsOf } from './text.js';
+import { addressOf, extensionOf, isNamelessHost, wordsOf, yearsOf } from './text.js';
 import type { EngineItem } from './types.js';
 
 /** Sparse features of an item: namespaced token → weight. */
@@ -19,9 +19,9 @@ const WEIGHT = {
   text: 1,
   sender: 3,
   senderDomain: 2,
+  recipient: 2,
   subject: 2.5,
   year: 1.5,
-  month: 1.5,
   tag: 3,
   folder: 3,
   folderWord: 2,
@@ -57,14 +57,19 @@ class MapSink implements FeatureSink {
 /**
  * Everything an item is, as features: the words of its name (file-name parts split), its extension
  * and mime family, its address's host and path words, source and kind, the start of its text, the
- * sender and subject of an e-mail, the years it mentions or was made in, its tags, and the folder it
- * was in at its source.
+ * sender, recipients and subject of an e-mail, the years its name and text mention, its tags and the
+ * folder it was in at its source. Not its date: when an item was made is weighed apart, as much as
+ * the desk's own filing shows it counts (`SideSignals`).
  */
 export function featuresOf(item: EngineItem): Features {
   const sink = new MapSink();
   extractFeatures(item, sink);
   return sink.features;
 }
+
+/** The addresses in a header (`Name <a@b.c>, d@e.f`), lower case. */
+const addressesIn = (header: string | null | undefined): string[] =>
+  header?.toLowerCase().match(/[^\s<>",;]+@[^\s<>",;]+/g) ?? [];
 
 /** `featuresOf`, into any sink. */
 export function extractFeatures(item: EngineItem, f: FeatureSink): void {
@@ -78,8 +83,9 @@ export function extractFeatures(item: EngineItem, f: FeatureSink): void {
   if (address) {
     f.add(`h:${address.host}`, WEIGHT.host);
     const parts = address.host.split('.');
-    // The name under the public suffix (`github` of `gist.github.com`) also counts as a word.
-    const brand = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+    // The name under the public suffix (`github` of `gist.github.com`) also counts as a word, unless
+    // the host names no one (`nowhere.easio.test`).
+    const brand = parts.length >= 2 && !isNamelessHost(address.host) ? parts[parts.length - 2] : undefined;
     if (brand) f.addWords([brand], WEIGHT.name);
     f.addWords(wordsOf(address.path), WEIGHT.path);
   }
@@ -87,20 +93,14 @@ export function extractFeatures(item: EngineItem, f: FeatureSink): void {
   f.add(`k:${item.kind}`, WEIGHT.kind);
   const text = item.text?.slice(0, MAX_TEXT_CHARS) ?? '';
   if (text) f.addText(text, WEIGHT.text);
-  const from = item.email?.from?.toLowerCase().match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
+  const [from] = addressesIn(item.email?.from);
   if (from) {
     f.add(`f:${from}`, WEIGHT.sender);
     f.add(`d:${from.split('@')[1]}`, WEIGHT.senderDomain);
   }
+  for (const to of new Set(addressesIn(item.email?.to))) f.add(`r:${to}`, WEIGHT.recipient);
   if (item.email?.subject) f.addWords(wordsOf(item.email.subject), WEIGHT.subject);
-  const years = new Set([...yearsOf(name), ...yearsOf(text.slice(0, 2000))]);
-  if (item.date) {
-    const made = new Date(item.date);
-    years.add(String(made.getUTCFullYear()));
-    // Things of one binder often happen together (a trip's photos, a move's letters).
-    f.add(`ym:${made.toISOString().slice(0, 7)}`, WEIGHT.month);
-  }
-  for (const y of years) f.add(`y:${y}`, WEIGHT.year);
+  for (const y of new Set([...yearsOf(name), ...yearsOf(text.slice(0, 2000))])) f.add(`y:${y}`, WEIGHT.year);
   for (const tag of item.tags ?? []) f.add(`t:${tag.toLowerCase()}`, WEIGHT.tag);
   const folder = item.folder?.trim().toLowerCase();
   if (folder) {

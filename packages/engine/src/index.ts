@@ -1,8 +1,10 @@
-export { BinderProfiles, EVIDENCE, type Placement } from './classifier.js';
+export { BinderProfiles, EVIDENCE } from './classifier.js';
 export { cluster } from './cluster.js';
+export { CONCEPTS, type Concept, conceptNamed } from './concepts.js';
 export { type CorpusBinder, type CorpusOptions, syntheticCorpus } from './corpus/synthetic.js';
 export {
   adjustedRandIndex,
+  type DateMode,
   type Evaluation,
   type EvaluationOptions,
   evaluate,
@@ -14,10 +16,10 @@ export { seededRandom } from './random.js';
 export {
   DeskTrainer,
   Engine,
-  MIN_MARGIN,
-  MIN_PLACEMENT,
+  type Placement,
   type RecommendedGroup,
   type RecommendInput,
+  type RecommendOptions,
   recommend,
 } from './recommend.js';
 export type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';

@@ -1,4 +1,7 @@
+import { CONCEPTS, conceptNamed, singular } from './concepts.js';
 import type { Features } from './features.js';
+import { addressOf, isNamelessHost, isStopWord, wordsOf } from './text.js';
+import type { EngineItem } from './types.js';
 import type { Idf } from './vectors.js';
 
 /** Names of well-known hosts as people write them. */
@@ -22,7 +25,25 @@ const BRANDS: Record<string, string> = {
   'figma.com': 'Figma',
 };
 
-/** Words people file by that read better plural as a binder's name. */
+/** Mail services whose domain says nothing about who wrote (a name like "Gmail" would mislead). */
+const PERSONAL_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'aol.com',
+]);
+
+/** Words that read better plural as a binder's name. */
 const PLURALS: Record<string, string> = {
   invoice: 'Invoices',
   receipt: 'Receipts',
@@ -41,166 +62,258 @@ const PLURALS: Record<string, string> = {
   certificate: 'Certificates',
   policy: 'Policies',
   recipe: 'Recipes',
+  visit: 'Visits',
+  order: 'Orders',
+  game: 'Games',
 };
 
-/** Drawers people keep, and words that say an item belongs in one. */
-const DRAWER_WORDS: [string, string[]][] = [
-  [
-    'Finance',
-    [
-      'invoice',
-      'bank',
-      'tax',
-      'salary',
-      'payslip',
-      'statement',
-      'receipt',
-      'bill',
-      'payment',
-      'account',
-      'loan',
-    ],
-  ],
-  [
-    'Travel',
-    ['flight', 'trip', 'hotel', 'booking', 'ticket', 'visa', 'passport', 'itinerary', 'airport', 'train'],
-  ],
-  [
-    'Home',
-    ['lease', 'rent', 'landlord', 'electricity', 'utility', 'water', 'internet', 'repair', 'furniture'],
-  ],
-  [
-    'Health',
-    ['doctor', 'prescription', 'vaccine', 'hospital', 'medical', 'clinic', 'health', 'dentist', 'lab'],
-  ],
-  ['Work', ['meeting', 'project', 'contract', 'report', 'client', 'proposal', 'team', 'presentation']],
-  ['Code', ['github', 'repository', 'code', 'pull', 'issue', 'release', 'gitlab']],
-  ['Insurance', ['insurance', 'policy', 'premium', 'claim']],
-  ['Photos', ['photo', 'camera', 'img', 'taken']],
-];
+/** A word must be in at least this share of a group's items to name it (never one odd word). */
+const MIN_COVERAGE = 0.3;
+/** A year, a sender or a host must be shared by this share of the items to go into a name. */
+const MOST = 0.6;
+/**
+ * A word held by more than this share of the desk's items outside a group tells the group from the
+ * rest too little to name it ("Debian" on a desk of Debian mail).
+ */
+const COMMON_ELSEWHERE = 0.3;
+
+/** Whether a word `count` of a group's `size` items hold is as common on the rest of the desk. */
+function commonElsewhere(token: string, count: number, size: number, idf: Idf): boolean {
+  const others = idf.items - size;
+  return others > 0 && (idf.holders(token) - count) / others > COMMON_ELSEWHERE;
+}
 
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export interface NamingContext {
   idf: Idf;
+  /** The desk's binder names (empty binders too), reused when a group fits one. */
   binderNames: string[];
 }
 
-/** The words most telling of a group: summed weight × rarity, names and addresses before text. */
+/** What naming reads of a group's members: their features and the item facts kept after counting. */
+export interface Member {
+  features: Features;
+  item: EngineItem;
+}
+
+/**
+ * The words most telling of a group, best first: how many of its items hold the word, against how
+ * rare it is on the whole desk (coverage × (1 + log coverage + rarity)). Words in fewer than
+ * `MIN_COVERAGE` of the items are left out: a word one item says names that item, not the group.
+ */
 export function distinctiveWords(features: Features[], idf: Idf, limit = 5): string[] {
-  // Keyed by token (`w:<word>`), the prefix cut only from the few words answered.
-  const scores = new Map<string, { weight: number; holders: number; rarity: number }>();
+  const holders = new Map<string, { count: number; weight: number }>();
   for (const f of features) {
-    for (const [token, w] of f) {
+    for (const [token, weight] of f) {
       if (!token.startsWith('w:')) continue;
-      const s = scores.get(token);
-      if (s) {
-        s.weight += w * s.rarity;
-        s.holders += 1;
-      } else {
-        const rarity = idf.weight(token);
-        scores.set(token, { weight: w * rarity, holders: 1, rarity });
-      }
+      const h = holders.get(token);
+      if (h) {
+        h.count += 1;
+        h.weight += weight;
+      } else holders.set(token, { count: 1, weight });
     }
   }
-  // A word in only one item of a larger group names that item, not the group.
-  const minItems = features.length >= 4 ? 2 : 1;
-  return [...scores]
-    .filter(([, s]) => s.holders >= minItems)
-    .sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : 1))
+  const n = Math.max(1, features.length);
+  const minimum = Math.max(Math.min(n, 2), Math.ceil(n * MIN_COVERAGE));
+  // A word and its plural are one candidate: the form more items hold speaks for it.
+  const best = new Map<string, { word: string; count: number; weight: number; score: number }>();
+  for (const [token, { count, weight }] of holders) {
+    if (count < minimum || commonElsewhere(token, count, n, idf)) continue;
+    const coverage = count / n;
+    const score = coverage * (1 + Math.log(coverage) + idf.rarity(token));
+    const word = token.slice(2);
+    const key = singular(word);
+    const known = best.get(key);
+    if (!known || count > known.count || (count === known.count && score > known.score)) {
+      best.set(key, { word, count, weight, score });
+    }
+  }
+  // Equally telling words: the one weighing more first (said in names and subjects, or said often).
+  return [...best.values()]
+    .filter((w) => w.score > 0)
+    .sort((a, b) => b.score - a.score || b.weight - a.weight || (a.word < b.word ? -1 : 1))
     .slice(0, limit)
-    .map(([token]) => token.slice(2));
+    .map((w) => w.word);
 }
 
-/** The value most of the group shares for a token prefix (`h:`, `y:`), if at least `share` of it does. */
-function shared(features: Features[], prefix: string, share: number): string | null {
+/** The value most of the group shares (at least `share` of it), if any. */
+function shared(values: (string | null | undefined)[][], share: number): string | null {
   const counts = new Map<string, number>();
-  for (const f of features) {
-    for (const token of f.keys()) {
-      if (token.startsWith(prefix))
-        counts.set(token.slice(prefix.length), (counts.get(token.slice(prefix.length)) ?? 0) + 1);
-    }
-  }
+  for (const own of values) for (const v of new Set(own)) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
   const [best] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  return best && best[1] >= share * features.length ? best[0] : null;
+  return best && best[1] >= share * values.length ? best[0] : null;
 }
 
-const brandOf = (host: string) => {
+/** The years an item is of by its own account: written in its name or text, or its own date. */
+function ownYears({ features, item }: Member): string[] {
+  const years = [...features.keys()].filter((t) => t.startsWith('y:')).map((t) => t.slice(2));
+  if (item.ownDate && item.date) years.push(String(new Date(item.date).getUTCFullYear()));
+  return years;
+}
+
+/** A sender's organisation as people say it (`billing@acme.com` → `Acme`), or null for personal mail. */
+function organisationOf(from: string | null | undefined): string | null {
+  const domain = from?.toLowerCase().match(/@([^\s<>",;]+)/)?.[1];
+  if (!domain || PERSONAL_MAIL.has(domain) || isNamelessHost(domain)) return null;
+  const label = domain.split('.').at(-2);
+  return label && label.length > 1 ? title(label) : null;
+}
+
+const brandOf = (host: string): string | null => {
+  if (isNamelessHost(host)) return null;
   const known = BRANDS[host] ?? BRANDS[host.split('.').slice(-2).join('.')];
   if (known) return known;
   const label = host.split('.').at(-2);
-  return label ? title(label) : null;
+  return label && label.length > 1 ? title(label) : null;
 };
 
-/** Names already on the desk that share a word with the group's telling words, best match first. */
-function reusable(names: string[], words: string[]): string[] {
-  const scored = names.map((name) => {
-    const own = name.toLowerCase().match(/\p{L}+/gu) ?? [];
-    const hits = words.reduce(
-      (s, w, i) => s + (own.some((o) => o === w || o === `${w}s` || `${o}s` === w) ? words.length - i : 0),
-      0,
+/**
+ * Pairs of neighbouring words (not stop words, none common on the desk) in the names and subjects of
+ * most of the group's items.
+ */
+function sharedPhrase(members: Member[], idf: Idf): string | null {
+  const phrases = members.map((m) => {
+    const words = wordsOf(`${m.item.name ?? ''} ${m.item.email?.subject ?? ''}`).filter(
+      (w) => !isStopWord(w) && !commonElsewhere(`w:${w}`, 0, members.length, idf),
     );
-    return { name, hits };
+    const pairs: string[] = [];
+    for (let i = 1; i < words.length; i += 1) {
+      if (words[i - 1] !== words[i])
+        pairs.push(`${singular(words[i - 1] as string)} ${singular(words[i] as string)}`);
+    }
+    return pairs;
+  });
+  return members.length >= 2 ? shared(phrases, MOST) : null;
+}
+
+/** How a phrase reads as a binder's name: title case, its last word plural where people say so. */
+function phraseName(phrase: string): string {
+  const words = phrase.split(' ');
+  const last = words.at(-1) as string;
+  return [...words.slice(0, -1).map(title), PLURALS[last] ?? title(last)].join(' ');
+}
+
+/** The concept most of the group's items speak of (two of its cue words or more), if any. */
+function sharedConcept(features: Features[]) {
+  const words = features.map((f) => {
+    const own = new Set<string>();
+    for (const token of f.keys()) if (token.startsWith('w:')) own.add(singular(token.slice(2)));
+    return own;
+  });
+  let best: { name: string; share: number } | null = null;
+  for (const concept of CONCEPTS) {
+    const speaking = words.filter((own) => concept.cues.filter((c) => own.has(c)).length >= 2).length;
+    const share = speaking / Math.max(1, features.length);
+    if (share >= 0.5 && (!best || share > best.share)) best = { name: nameSaid(concept.names, words), share };
+  }
+  return best?.name ?? null;
+}
+
+/** Of a concept's names, the one most items say a word of ("Bills" for bills, "Invoices" for invoices). */
+function nameSaid(names: string[], words: Set<string>[]): string {
+  let best = names[0] as string;
+  let most = 0;
+  for (const name of names) {
+    const own = wordsOf(name).map(singular);
+    const saying = words.filter((w) => own.some((o) => w.has(o))).length;
+    if (saying > most) {
+      best = name;
+      most = saying;
+    }
+  }
+  return best;
+}
+
+/** Names already on the desk (empty binders too) that the group's telling words or concept match. */
+function reusable(names: string[], words: string[], concept: string | null): string[] {
+  const telling = new Set(words.map(singular));
+  const scored = names.map((name) => {
+    const own = wordsOf(name).map(singular);
+    const hits = own.filter((w) => telling.has(w)).length;
+    const sameConcept = concept !== null && conceptNamed(name)?.names[0] === concept;
+    return { name, score: own.length > 0 ? hits / own.length + (sameConcept ? 1 : 0) : 0 };
   });
   return scored
-    .filter((s) => s.hits > 0)
-    .sort((a, b) => b.hits - a.hits || (a.name < b.name ? -1 : 1))
+    .filter((s) => s.score >= 0.5)
+    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
     .map((s) => s.name);
 }
 
 /**
- * Binder-name options for a new group: existing binder names that fit first, then short names made of
- * what the group shares: its telling word (plural where people say so) with the year most of it is
- * from, the brand of the host most of it comes from, the word alone.
+ * Binder-name options for a new group, most fitting first: a binder already on the desk (empty ones
+ * too) that the group's words or concept match; the concept most of its items speak of ("Taxes");
+ * a phrase most of their names or subjects share; the organisation most of their mail comes from;
+ * the site most of their links are on; then its most telling words. A year is added only when most
+ * items' own dates or written years agree on it; a word only when a good share of the items hold it.
  */
-export function binderNameOptions(features: Features[], ctx: NamingContext, limit = 4): string[] {
+export function binderNameOptions(members: Member[], ctx: NamingContext, limit = 4): string[] {
+  const features = members.map((m) => m.features);
   const words = distinctiveWords(features, ctx.idf);
-  const year = shared(features, 'y:', 0.6);
-  const host = shared(features, 'h:', 0.5);
+  const concept = sharedConcept(features);
+  const year = shared(members.map(ownYears), MOST);
   const options: string[] = [];
   const push = (name: string | null | undefined) => {
     if (name && !options.some((o) => o.toLowerCase() === name.toLowerCase())) options.push(name);
   };
-  for (const name of reusable(ctx.binderNames, words)) push(name);
-  const [first, second] = words;
+  // The year goes with the first name made up, the same name also offered without it.
+  let yearGiven = false;
+  const withYear = (name: string) => {
+    if (!year || yearGiven || name.includes(year)) return name;
+    yearGiven = true;
+    push(`${name} ${year}`);
+    return name;
+  };
+  for (const name of reusable(ctx.binderNames, words, concept)) push(name);
+  if (concept) push(withYear(concept));
+  const phrase = sharedPhrase(members, ctx.idf);
+  if (phrase) push(withYear(phraseName(phrase)));
+  push(
+    organisationOf(
+      shared(
+        members.map((m) => [m.item.email?.from?.toLowerCase().match(/@[^\s<>",;]+/)?.[0]]),
+        MOST,
+      ),
+    ),
+  );
+  const host = shared(
+    members.map((m) => [m.item.url ? addressOf(m.item.url)?.host : null]),
+    MOST,
+  );
   if (host) push(brandOf(host));
-  // A kind of document among the telling words (`recipe`, `invoice`) names the group best.
-  const kind = words.find((w) => PLURALS[w]);
-  if (kind) push(year ? `${PLURALS[kind]} ${year}` : PLURALS[kind]);
-  if (first) {
-    const word = PLURALS[first] ?? title(first);
-    push(year ? `${word} ${year}` : word);
-    if (second && !PLURALS[first]) push(`${title(first)} ${second}`);
-    push(word);
+  // The concept's own words (`amount`, `due` of bills) are said by its name already.
+  const cues = new Set(CONCEPTS.find((c) => c.names.includes(concept ?? ''))?.cues ?? []);
+  for (const word of words.filter((w) => !cues.has(singular(w))).slice(0, 3)) {
+    push(withYear(PLURALS[singular(word)] ?? title(word)));
   }
   if (options.length === 0) push(year ? `Unsorted ${year}` : 'Unsorted');
   return options.slice(0, limit);
 }
 
-/** Drawer-name options: existing drawers the group fits (by similarity), then a drawer people keep. */
+/** Drawer-name options: existing drawers the group fits (by similarity), then the drawer of its concept. */
 export function drawerNameOptions(
   features: Features[],
   fits: { name: string; score: number }[],
   limit = 3,
 ): string[] {
   const options = fits.filter((f) => f.score > 0.05).map((f) => f.name);
-  const words = new Set(
-    features.flatMap((f) => [...f.keys()].filter((t) => t.startsWith('w:')).map((t) => t.slice(2))),
-  );
+  const push = (name: string) => {
+    if (!options.some((o) => o.toLowerCase() === name.toLowerCase())) options.push(name);
+  };
+  const concept = sharedConcept(features);
+  const drawer = concept ? CONCEPTS.find((c) => c.names[0] === concept)?.drawer : undefined;
+  if (drawer) push(drawer);
   const images = features.filter((f) => f.has('m:image')).length > features.length / 2;
-  for (const [drawer, cues] of DRAWER_WORDS) {
-    if ((drawer === 'Photos' && images) || cues.some((c) => words.has(c))) {
-      if (!options.some((o) => o.toLowerCase() === drawer.toLowerCase())) options.push(drawer);
-    }
-  }
-  if (options.length === 0) options.push('Inbox');
+  if (images) push('Photos');
+  if (options.length === 0) push('Inbox');
   return options.slice(0, limit);
 }
 
 /** Tags for a group: the user's own tags that name its telling words first, then those words. */
 export function tagsFor(features: Features[], idf: Idf, existingTags: string[], limit = 3): string[] {
   const words = distinctiveWords(features, idf, 4);
-  const tags = reusable(existingTags, words).map((t) => t.toLowerCase());
-  for (const w of words) if (!tags.some((t) => t === w || t === `${w}s`)) tags.push(w);
+  const telling = new Set(words.map(singular));
+  const tags = existingTags.filter((t) => telling.has(singular(t.toLowerCase()))).map((t) => t.toLowerCase());
+  for (const w of words) if (!tags.some((t) => singular(t) === singular(w))) tags.push(w);
   return [...new Set(tags)].slice(0, limit);
 }

@@ -1,35 +1,54 @@
-import { BinderProfiles, EVIDENCE, type Placement } from './classifier.js';
-import { cluster } from './cluster.js';
+import {
+  BaseModels,
+  FINAL_EPOCHS,
+  type Refusal,
+  SIGNAL_COUNT,
+  SIGNALS,
+  type TrainingItem,
+} from './base-models.js';
+import { chooseCut, DEFAULT_CUT } from './cluster.js';
+import { Combiner, type Evidence } from './combiner.js';
+import { conceptNamed } from './concepts.js';
 import { type Features, featuresOf } from './features.js';
-import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
-import { Timeline } from './timeline.js';
+import { groupRest } from './grouping.js';
+import { NameMatcher } from './name-matcher.js';
+import { spread } from './spread.js';
 import { type CountedItem, TokenCounter, tokenMap } from './token-counter.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
-import { addScaled, dot, Idf, norm, Scratch, type SparseVector, type Vector } from './vectors.js';
+import { argmax, type Validated, validate } from './validation.js';
+import { Idf, type SparseVector } from './vectors.js';
 
-/** An item is proposed for an existing binder only when it is at least this alike to it… */
-export const MIN_PLACEMENT = 0.2;
-/** …and clearly more alike to it than to the next binder (else the choice is left to grouping). */
-export const MIN_MARGIN = 0.02;
+/** How much an item the user put in a binder (moved or accepted) counts, beside one found there. */
+export const CONFIRMED_WEIGHT = 2;
 /**
- * What the binders of the items made closest in time (of the same kind) add to the fit, all votes
- * together. Chosen on the synthetic `tuning` corpus (top-1 0.844 → 0.878 at 0.1, 0.868 at 0.2).
+ * Filed items learned from at most, shared evenly by the binders (but never fewer than
+ * `FILED_PER_BINDER` each): the first met of each binder (a database reads them in id order, in
+ * effect a random sample). Every desk of our corpora is learned whole; a desk of 50,000 filed items
+ * in 200 binders is learned from 60 per binder, a quarter of the work.
  */
-export const TIMELINE_WEIGHT = 0.1;
+export const FILED_LEARNED = 12_000;
+export const FILED_PER_BINDER = 60;
+/** The seed of the engine's own draws (validation folds, training order): the same desk, the same answer. */
+const SEED = 20_261_125;
 /**
- * The contrast passes over the filed items, and how many at most (spread over all) each checks, so
- * training stays quick. Chosen on the synthetic `tuning` corpus: top-1 0.871 with none, 0.882 with one
- * pass at half a dismissal, 0.901 with three at a whole one (and 0.932 with names weighed 1.5, not 3).
+ * Before the desk's own filing can say how much each signal counts (fewer than two binders of two
+ * items): the binder's profile (how alike the item is to what is in it) and name most, the
+ * classifier's margin a little (with one binder it has nothing to tell it from), and none as likely
+ * as a binder whose items the item half resembles. A proposal only when more likely right than not.
  */
-const CONTRAST_PASSES = 3;
-const CONTRAST_SAMPLE = 2000;
-/** A group's names and tags are read from at most this many of its items (spread over all). */
-const NAMING_SAMPLE = 60;
+const DEFAULT_WEIGHTS = { linear: 1, profile: 4, name: 4, none: 2 };
+const DEFAULT_THRESHOLD = 0.5;
+const DEFAULT_COST = 1;
+/** A filed binder needs this many items for validation to hold some out. */
+const VALIDATE_FROM = 2;
 
-/** At most `max` of the items, evenly spread over them (all when they are fewer). */
-function spread<T>(items: T[], max: number): T[] {
-  if (items.length <= max) return items;
-  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)] as T);
+export interface Placement {
+  binderId: string;
+  /**
+   * The probability that the item belongs there if it belongs in one of the binders at all
+   * (calibrated on the desk's own filing), 0–1.
+   */
+  score: number;
 }
 
 export interface RecommendInput {
@@ -41,43 +60,155 @@ export interface RecommendInput {
   existingTags?: string[];
 }
 
+export interface RecommendOptions {
+  existingTags?: string[];
+  /**
+   * Sets of items the user turned down together (a dismissed new group): no two items of one set
+   * are proposed together again.
+   */
+  apart?: string[][];
+}
+
 export interface RecommendedGroup {
   objectIds: string[];
   /** The binder these items fit on the desk, or null for a new group. */
   binderId: string | null;
+  /** Names for the binder, most fitting first; none for a new group of one item (never proposed: one item is not a binder). */
   binderNameOptions: string[];
   drawerNameOptions: string[];
   tags: string[];
-  /** How sure: the mean similarity of the items to the binder or to their group, 0–1. */
+  /**
+   * How sure: for a binder, the mean probability that its items belong there; for a new group, how
+   * alike its items are (0–1).
+   */
   score: number;
 }
 
-/** A trained engine: rank binders for items, learn from the user's choices, recommend groups. */
-export class Engine {
-  private readonly idf: Idf;
-  private readonly profiles = new BinderProfiles();
-  private timeline = new Timeline();
-  private readonly binders: Map<string, EngineBinder>;
-  /** Features of the unfiled items (and of items ranked or learned since), for naming and tags. */
-  private readonly features = new Map<string, Features>();
-  private readonly scratch = new Scratch();
-  /** The unfiled items' tokens as numbers, with their raw weights (ready to weigh by rarity). */
-  private readonly counted: Map<string, CountedItem>;
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-  private constructor(binders: EngineBinder[], idf: Idf, counted: Map<string, CountedItem>) {
-    this.binders = new Map(binders.map((b) => [b.id, b]));
-    this.idf = idf;
-    this.counted = counted;
+/**
+ * A trained engine: ranks binders for an item with calibrated probabilities, learns from each choice
+ * at once, and recommends groups (items for existing binders, the rest grouped into new ones).
+ *
+ * Three kinds of evidence are weighed: a discriminative classifier (one linear SVM per binder on the
+ * items' words, letter runs and facts), each binder's profile (the centre of its items), and side
+ * signals (neighbours in time, source folder, source, binder size, the binder's own name). How much
+ * each counts, and how sure an item must be to be proposed, is learned per desk by validation on its
+ * own filed items (`validate`).
+ */
+export class Engine {
+  private readonly numbers: Map<string, number>;
+  private readonly names: NameMatcher;
+  private models: BaseModels;
+  private readonly combiner: Combiner;
+  /** Below this probability, an item is left for grouping. */
+  readonly threshold: number;
+  /** What validation found, for reports (null on a desk too young to validate). */
+  readonly validation: Validated | null;
+  /** The tags most of each binder's items carry: what items proposed for it are tagged with. */
+  private readonly binderTags: string[][];
+  /** How alike new groups' items must be on average: as alike as the desk's own binders' items are. */
+  readonly cut: number;
+  /** Binders each item was refused for (dismissed proposals), by binder number. */
+  private readonly refused = new Map<string, Set<number>>();
+
+  private constructor(
+    private readonly binders: EngineBinder[],
+    private readonly idf: Idf,
+    private readonly counter: TokenCounter,
+    private readonly counted: Map<string, CountedItem>,
+    training: { items: TrainingItem[]; refusals: Refusal[]; refusedIds: [string, number][] },
+  ) {
+    this.numbers = new Map(binders.map((b, i) => [b.id, i]));
+    this.names = new NameMatcher(
+      idf.vocabulary,
+      binders.map((b) => b.name),
+    );
+    for (const [id, b] of training.refusedIds) this.refusalsOf(id).add(b);
+    this.binderTags = sharedTags(binders.length, training.items);
+    const k = binders.length;
+    const features = idf.vocabulary.tokens.length;
+    const nameItems = this.nameItems();
+    const desk = {
+      binders: k,
+      features,
+      names: this.names,
+      items: training.items,
+      nameItems,
+      refusals: training.refusals,
+    };
+    const filedBinders = new Map<number, number>();
+    for (const t of training.items) filedBinders.set(t.binder, (filedBinders.get(t.binder) ?? 0) + 1);
+    const validatable = [...filedBinders.values()].filter((n) => n >= VALIDATE_FROM).length >= 2;
+    this.validation = validatable ? validate(desk, SEED) : null;
+    this.cut = validatable ? chooseCutOn(training.items) : DEFAULT_CUT;
+    this.combiner = this.validation?.combiner ?? defaultCombiner();
+    this.threshold = this.validation?.threshold ?? DEFAULT_THRESHOLD;
+    // The final models learn from everything, the binders' names included (the one thing an empty
+    // binder has to go on).
+    const cost = this.validation?.cost ?? DEFAULT_COST;
+    const reuse = this.validation?.reuse;
+    if (reuse) {
+      reuse.models.absorb(
+        reuse.trainer,
+        reuse.trained,
+        [...training.items, ...nameItems],
+        reuse.others,
+        SEED,
+      );
+      reuse.trainer.fit(cost, FINAL_EPOCHS);
+      reuse.models.cost = cost;
+      this.models = reuse.models;
+      // Only the final models are kept: the validation's part of them is theirs now.
+      delete this.validation?.reuse;
+    } else {
+      this.models = BaseModels.train(
+        k,
+        features,
+        this.names,
+        [...training.items, ...nameItems],
+        training.refusals,
+        {
+          seed: SEED,
+          cost,
+        },
+      );
+    }
+  }
+
+  /** Each binder's name (and the words of the concept it names) as one item of its own. */
+  private nameItems(): TrainingItem[] {
+    return this.binders.map((b, binder) => {
+      const concept = conceptNamed(b.name);
+      const item: EngineItem = {
+        id: `binder:${b.id}`,
+        kind: 'binder_object',
+        name: b.name,
+        source: '',
+        // The name again as words typed ("GitHub" one word, not "git hub" as a file name splits it).
+        text: [b.name, ...(concept?.cues ?? [])].join(' '),
+      };
+      const c = this.counter.count(item);
+      return { item, vector: this.idf.weighted(c.ids, c.raw), binder, weight: 1, name: true };
+    });
+  }
+
+  private refusalsOf(id: string): Set<number> {
+    let set = this.refused.get(id);
+    if (!set) {
+      set = new Set();
+      this.refused.set(id, set);
+    }
+    return set;
   }
 
   /**
    * Trains on the desk: every item's words count for rarity; each filed item counts for its binder
    * (more when the user put it there: moved or accepted), and each dismissal against its pairing.
-   * Items are kept only as numbered tokens while training, so a large desk trains in little memory;
-   * a desk read in pages (from a database) is trained with a `DeskTrainer` instead, item by item.
+   * A desk read in pages (from a database) is trained with a `DeskTrainer` instead, item by item.
    */
   static train({ binders, filed, unfiled, events = [] }: RecommendInput): Engine {
-    const trainer = new DeskTrainer();
+    const trainer = new DeskTrainer({ binders: binders.length });
     for (const item of filed) trainer.addFiled(item);
     for (const item of unfiled) trainer.addUnfiled(item);
     return trainer.train({ binders, events });
@@ -88,201 +219,224 @@ export class Engine {
     binders,
     events,
     idf,
+    counter,
     filed,
-    filedCounts,
-    unfiledCounts,
+    counted,
   }: {
     binders: EngineBinder[];
     events: FilingEvent[];
     idf: Idf;
+    counter: TokenCounter;
     filed: FiledItem[];
-    filedCounts: Map<string, CountedItem>;
-    unfiledCounts: Map<string, CountedItem>;
+    counted: Map<string, CountedItem>;
   }): Engine {
-    const engine = new Engine(binders, idf, unfiledCounts);
-    // Each vector is used at once and dropped, so all are written into one scratch.
-    const vectorOfId = (id: string) => {
-      const c = filedCounts.get(id) ?? unfiledCounts.get(id);
-      return c ? engine.idf.weighted(c.ids, c.raw, engine.scratch) : undefined;
-    };
+    const numbers = new Map(binders.map((b, i) => [b.id, i]));
     const confirmed = new Set(
       events.filter((e) => e.kind !== 'dismissed').map((e) => `${e.objectId} ${e.binderId}`),
     );
-    engine.timeline = Timeline.of(
-      filed
-        .filter((item) => engine.binders.has(item.binderId))
-        .map((item) => ({ item, binderId: item.binderId })),
-    );
-    const byBinder = new Map<string, FiledItem[]>();
-    for (const item of filed) {
-      if (!engine.binders.has(item.binderId)) continue;
-      const items = byBinder.get(item.binderId);
-      if (items) items.push(item);
-      else byBinder.set(item.binderId, [item]);
+    const vectorOfId = (id: string) => {
+      const c = counted.get(id);
+      return c ? idf.weighted(c.ids, c.raw) : undefined;
+    };
+    const items: TrainingItem[] = [];
+    for (const item of [...filed].sort(byId)) {
+      const binder = numbers.get(item.binderId);
+      const vector = binder === undefined ? undefined : vectorOfId(item.id);
+      if (binder === undefined || !vector) continue;
+      const weight = confirmed.has(`${item.id} ${item.binderId}`) ? CONFIRMED_WEIGHT : 1;
+      items.push({ item, vector, binder, weight });
     }
-    function* evidence(binderId: string, items: FiledItem[]) {
-      for (const item of items) {
-        const vector = vectorOfId(item.id);
-        const weight =
-          confirmed.size > 0 && confirmed.has(`${item.id} ${binderId}`) ? EVIDENCE.confirmed : EVIDENCE.filed;
-        if (vector) yield { vector, weight };
-      }
-    }
-    for (const [binderId, items] of byBinder) engine.profiles.learnAll(binderId, evidence(binderId, items));
+    const refusals: Refusal[] = [];
+    const refusedIds: [string, number][] = [];
     for (const e of events) {
-      const vector =
-        e.kind === 'dismissed' && engine.binders.has(e.binderId) ? vectorOfId(e.objectId) : undefined;
-      if (vector) engine.profiles.learn(e.binderId, vector, EVIDENCE.dismissed);
+      const binder = numbers.get(e.binderId);
+      if (e.kind !== 'dismissed' || binder === undefined) continue;
+      refusedIds.push([e.objectId, binder]);
+      const vector = vectorOfId(e.objectId);
+      if (vector) refusals.push({ vector, binder });
     }
-    engine.contrast(filed, vectorOfId);
-    return engine;
+    return new Engine(binders, idf, counter, counted, { items, refusals, refusedIds });
+  }
+
+  /** An item's vector: counted at training, or counted now (an item the engine never saw). */
+  private vectorOf(item: EngineItem): SparseVector {
+    const c = this.counted.get(item.id) ?? this.counter.count(item);
+    return this.idf.weighted(c.ids, c.raw);
+  }
+
+  /** An item's features as a token map (for naming and tags). */
+  private featuresOf(item: EngineItem): Features {
+    const c = this.counted.get(item.id);
+    return c ? tokenMap(c, this.idf.vocabulary.tokens) : featuresOf(item);
+  }
+
+  private evidence(item: EngineItem, vector: SparseVector): Evidence {
+    const refused = this.refused.get(item.id);
+    if (!refused || refused.size === 0) return this.models.evidence(item, vector);
+    const allowed = new Uint8Array(this.binders.length).fill(1);
+    for (const b of refused) allowed[b] = 0;
+    return this.models.evidence(item, vector, { allowed });
   }
 
   /**
-   * Passes of contrast over (a spread sample of) the filed items, perceptron-like: an item the
-   * profiles would put in another binder counts against that binder, so look-alike binders
-   * (`Invoices 2023` and `Invoices 2024`) learn what tells them apart.
+   * The item's candidate binders (by number), the probability of each (what is left to 1: none),
+   * and how alike it is to each one's profile.
    */
-  private contrast(filed: FiledItem[], vectorOf: (id: string) => SparseVector | undefined): void {
-    const known = filed.filter((item) => this.binders.has(item.binderId));
-    const step = Math.max(1, Math.ceil(known.length / CONTRAST_SAMPLE));
-    for (let pass = 0; pass < CONTRAST_PASSES; pass += 1) {
-      for (let i = 0; i < known.length; i += step) {
-        const item = known[i] as FiledItem;
-        const vector = vectorOf(item.id);
-        const [best] = vector ? this.profiles.rank(vector, 1, this.votes(item)) : [];
-        if (vector && best && best.binderId !== item.binderId) {
-          this.profiles.learn(best.binderId, vector, EVIDENCE.contrast);
-        }
-      }
-    }
+  private chances(
+    item: EngineItem,
+    vector: SparseVector,
+  ): { binders: Int32Array; p: Float64Array; alike: Float64Array } {
+    const e = this.evidence(item, vector);
+    const n = e.binders.length;
+    return {
+      binders: e.binders,
+      p: this.combiner.probabilities(e).subarray(0, n),
+      alike: e.values.subarray(n, 2 * n),
+    };
   }
 
-  /** An item's vector, valid until the next call (every use reads it at once). */
-  private vectorOf(item: EngineItem): SparseVector {
-    const c = this.counted.get(item.id);
-    if (c) return this.idf.weighted(c.ids, c.raw, this.scratch);
-    return this.idf.vector(this.featuresOf(item));
+  /** Each binder's probability for an item, by binder number (what is left to 1: that it belongs in none). */
+  probabilities(item: EngineItem): Float64Array {
+    const { binders, p } = this.chances(item, this.vectorOf(item));
+    const out = new Float64Array(this.binders.length);
+    binders.forEach((b, j) => {
+      out[b] = p[j] as number;
+    });
+    return out;
   }
 
-  /** An item's features as a token map (for naming), made when first asked for. */
-  private featuresOf(item: EngineItem): Features {
-    let f = this.features.get(item.id);
-    if (!f) {
-      const c = this.counted.get(item.id);
-      f = c ? tokenMap(c, this.idf.vocabulary.tokens) : featuresOf(item);
-      this.features.set(item.id, f);
-    }
-    return f;
-  }
-
-  /** The binders an item fits best, best first. */
+  /** The binders an item fits best, most probable first (ties by binder id). */
   rank(item: EngineItem, limit = 3): Placement[] {
-    return this.profiles.rank(this.vectorOf(item), limit, this.votes(item));
-  }
-
-  /** The timeline's votes for an item, weighted. */
-  private votes(item: EngineItem): Map<string, number> {
-    const votes = this.timeline.votes(item);
-    for (const [binderId, share] of votes) votes.set(binderId, share * TIMELINE_WEIGHT);
-    return votes;
+    const p = this.probabilities(item);
+    let some = 0;
+    for (const x of p) some += x;
+    return [...p]
+      .map((x, b) => ({ binderId: (this.binders[b] as EngineBinder).id, score: some > 0 ? x / some : 0 }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || (a.binderId < b.binderId ? -1 : 1))
+      .slice(0, limit);
   }
 
   /** Learns one choice at once: an item the user filed (or accepted) into a binder, or a dismissal. */
   learn(item: EngineItem, binderId: string, kind: FilingEvent['kind']): void {
-    const weight = kind === 'dismissed' ? EVIDENCE.dismissed : EVIDENCE.confirmed;
-    this.profiles.learn(binderId, this.vectorOf(item), weight);
-    if (kind !== 'dismissed') this.timeline.add(item, binderId);
+    const binder = this.numbers.get(binderId);
+    if (binder === undefined) return;
+    const belongs = kind !== 'dismissed';
+    if (!belongs) this.refusalsOf(item.id).add(binder);
+    else this.refused.get(item.id)?.delete(binder);
+    this.models.learn(item, this.vectorOf(item), binder, belongs, CONFIRMED_WEIGHT);
   }
 
   /**
-   * Groups for unfiled items: those that clearly fit an existing binder, per binder (its name first,
-   * then the next binders they fit); the rest clustered by likeness, each group named from what its
-   * items share. Deterministic: items are taken in id order.
+   * Groups for unfiled items: those likely enough to belong in an existing binder, per binder (its
+   * name first, then the next binders they fit); the rest grouped by likeness into new groups, each
+   * named from what its items share. Deterministic: items are taken in id order.
    */
-  recommend(unfiled: EngineItem[], existingTags: string[] = []): RecommendedGroup[] {
-    const items = [...unfiled].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const byId = new Map(items.map((item) => [item.id, item]));
-    type Placed = { ids: string[]; scores: number[]; runnersUp: Map<string, number> };
-    const placed = new Map<string, Placed>();
-    const rest: EngineItem[] = [];
+  recommend(unfiled: EngineItem[], options: RecommendOptions | string[] = {}): RecommendedGroup[] {
+    const { existingTags = [], apart = [] } = Array.isArray(options) ? { existingTags: options } : options;
+    const items = [...unfiled].sort(byId);
+    type Placed = { ids: string[]; scores: number[]; runnersUp: Float64Array };
+    const placed = new Map<number, Placed>();
+    const rest: { item: EngineItem; vector: SparseVector }[] = [];
+    const k = this.binders.length;
     for (const item of items) {
-      const ranked = this.rank(item, 3);
-      const [best, next] = ranked;
-      if (best && best.score >= MIN_PLACEMENT && best.score - (next?.score ?? 0) >= MIN_MARGIN) {
-        const group: Placed = placed.get(best.binderId) ?? { ids: [], scores: [], runnersUp: new Map() };
-        group.ids.push(item.id);
-        group.scores.push(best.score);
-        for (const p of ranked.slice(1)) {
-          group.runnersUp.set(p.binderId, (group.runnersUp.get(p.binderId) ?? 0) + p.score);
+      const vector = this.vectorOf(item);
+      const { binders, p, alike } = this.chances(item, vector);
+      const j = binders.length > 0 ? argmax(p) : -1;
+      const best = j >= 0 ? (binders[j] as number) : -1;
+      const familiar = j >= 0 && (alike[j] as number) >= (this.validation?.familiar ?? 0);
+      if (best >= 0 && (p[j] as number) >= this.threshold && familiar) {
+        let group = placed.get(best);
+        if (!group) {
+          group = { ids: [], scores: [], runnersUp: new Float64Array(k) };
+          placed.set(best, group);
         }
-        placed.set(best.binderId, group);
-      } else rest.push(item);
+        group.ids.push(item.id);
+        group.scores.push(p[j] as number);
+        binders.forEach((b, i) => {
+          if (b !== best) group.runnersUp[b] = (group.runnersUp[b] as number) + (p[i] as number);
+        });
+      } else rest.push({ item, vector });
     }
 
     const groups: RecommendedGroup[] = [];
-    for (const [binderId, g] of placed) {
-      const binder = this.binders.get(binderId) as EngineBinder;
+    for (const [b, g] of placed) {
+      const binder = this.binders[b] as EngineBinder;
       const others = [...g.runnersUp]
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .map(([id]) => this.binders.get(id))
-        .filter((b): b is EngineBinder => b !== undefined);
+        .map((score, i) => ({ score, binder: this.binders[i] as EngineBinder }))
+        .filter((x) => x.score > 0)
+        .sort((x, y) => y.score - x.score || (x.binder.id < y.binder.id ? -1 : 1))
+        .map((x) => x.binder);
       groups.push({
         objectIds: g.ids,
-        binderId,
-        binderNameOptions: unique([binder.name, ...others.map((b) => b.name)]).slice(0, 3),
-        drawerNameOptions: unique([binder.drawerName, ...others.map((b) => b.drawerName)]).slice(0, 3),
-        tags: tagsFor(
-          spread(g.ids, NAMING_SAMPLE).map((id) => this.featuresOf(byId.get(id) as EngineItem)),
-          this.idf,
-          existingTags,
-        ),
+        binderId: binder.id,
+        binderNameOptions: unique([binder.name, ...others.map((o) => o.name)]).slice(0, 3),
+        drawerNameOptions: unique([binder.drawerName, ...others.map((o) => o.drawerName)]).slice(0, 3),
+        tags: this.binderTags[b] ?? [],
         score: mean(g.scores),
       });
     }
-
-    const vectors = rest.map((item) => {
-      const { ids, values } = this.vectorOf(item);
-      return { ids, values: values.slice() };
-    });
-    const binderNames = [...this.binders.values()].map((b) => b.name);
-    const profiles = this.profiles.all();
-    const drawers = drawerProfiles([...this.binders.values()], (id) => profiles.get(id) ?? new Map());
-    for (const c of cluster(vectors)) {
-      const members = c.members.map((i) => rest[i] as EngineItem);
-      const features = spread(members, NAMING_SAMPLE).map((m) => this.featuresOf(m));
-      const centreNorm = norm(c.centre);
-      const fits = drawers
-        .map((d) => ({ name: d.name, score: centreNorm > 0 ? dot(c.centre, d.profile) / centreNorm : 0 }))
-        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
-      groups.push({
-        objectIds: members.map((m) => m.id),
-        binderId: null,
-        binderNameOptions: binderNameOptions(features, { idf: this.idf, binderNames }),
-        drawerNameOptions: drawerNameOptions(features, fits),
-        tags: tagsFor(features, this.idf, existingTags),
-        score: c.members.length > 1 ? centreNorm / c.members.length : 0,
-      });
-    }
+    groups.push(
+      ...groupRest(rest, {
+        idf: this.idf,
+        cut: this.cut,
+        binders: this.binders,
+        profiles: this.models.profiles,
+        featuresOf: (item) => this.featuresOf(item),
+        existingTags,
+        apart,
+      }),
+    );
     return groups.sort(
       (a, b) => b.score - a.score || ((a.objectIds[0] ?? '') < (b.objectIds[0] ?? '') ? -1 : 1),
     );
   }
 }
 
-/** Each drawer's profile: its binders' profiles summed and scaled to length 1. */
-function drawerProfiles(binders: EngineBinder[], profileOf: (id: string) => Vector<number>) {
-  const byDrawer = new Map<string, { name: string; profile: Vector<number> }>();
-  for (const b of binders) {
-    const d = byDrawer.get(b.drawerId) ?? { name: b.drawerName, profile: new Map() };
-    addScaled(d.profile, profileOf(b.id), 1);
-    byDrawer.set(b.drawerId, d);
+/** A tag at least this share of a binder's items carry goes with the items proposed for it. */
+const BINDER_TAG_SHARE = 0.5;
+
+/**
+ * Each binder's tags: those at least `BINDER_TAG_SHARE` of its items (two or more) carry, most
+ * carried first. Items filed there get the same ones, never new words (tags stay consistent).
+ */
+function sharedTags(binders: number, items: TrainingItem[]): string[][] {
+  const counts = Array.from({ length: binders }, () => new Map<string, number>());
+  const sizes = new Int32Array(binders);
+  for (const { item, binder } of items) {
+    sizes[binder] = (sizes[binder] as number) + 1;
+    const own = counts[binder] as Map<string, number>;
+    for (const tag of new Set(item.tags ?? [])) own.set(tag, (own.get(tag) ?? 0) + 1);
   }
-  return [...byDrawer.values()].map((d) => {
-    const n = norm(d.profile);
-    if (n > 0) for (const [t, x] of d.profile) d.profile.set(t, x / n);
-    return d;
-  });
+  return counts.map((own, b) =>
+    [...own]
+      .filter(([, n]) => n >= 2 && n >= BINDER_TAG_SHARE * (sizes[b] as number))
+      .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+      .slice(0, 3)
+      .map(([tag]) => tag),
+  );
+}
+
+/** Filed items the grouping cut is chosen on at most (they are compared pairwise). */
+const CUT_SAMPLE = 400;
+
+/** The cut that best regroups (a spread sample of) the filed items into their own binders. */
+function chooseCutOn(items: TrainingItem[]): number {
+  const sample = spread(items, CUT_SAMPLE);
+  return chooseCut(
+    sample.map((t) => t.vector),
+    sample.map((t) => t.binder),
+  ).at;
+}
+
+/** The combiner of a desk too young to validate: `DEFAULT_WEIGHTS`. */
+function defaultCombiner(): Combiner {
+  const weights = new Float64Array(SIGNAL_COUNT + 1);
+  weights[SIGNALS.indexOf('linear')] = DEFAULT_WEIGHTS.linear;
+  weights[SIGNALS.indexOf('profile')] = DEFAULT_WEIGHTS.profile;
+  weights[SIGNALS.indexOf('name')] = DEFAULT_WEIGHTS.name;
+  weights[SIGNAL_COUNT] = DEFAULT_WEIGHTS.none;
+  return new Combiner(SIGNAL_COUNT, weights);
 }
 
 const unique = (names: string[]) => [...new Set(names)];
@@ -290,7 +444,7 @@ const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x,
 
 /** Trains on the desk and recommends groups for its unfiled items, in one call. */
 export function recommend(input: RecommendInput): RecommendedGroup[] {
-  return Engine.train(input).recommend(input.unfiled, input.existingTags);
+  return Engine.train(input).recommend(input.unfiled, { existingTags: input.existingTags ?? [] });
 }
 
 /**
@@ -302,16 +456,45 @@ export class DeskTrainer {
   private readonly idf = new Idf();
   private readonly counter = new TokenCounter(this.idf.vocabulary);
   private readonly filed: FiledItem[] = [];
-  private readonly filedCounts = new Map<string, CountedItem>();
-  private readonly unfiledCounts = new Map<string, CountedItem>();
+  private readonly counted = new Map<string, CountedItem>();
+  private readonly perBinder = new Map<string, number>();
+  private readonly cap: number;
 
+  /** `binders`: how many binders the desk has, when known before its items are read (it bounds the work). */
+  constructor({ binders }: { binders?: number } = {}) {
+    this.cap = binders
+      ? Math.max(FILED_PER_BINDER, Math.floor(FILED_LEARNED / binders))
+      : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Counts a filed item, unless its binder already has its share of `FILED_LEARNED` (then it is
+   * passed over: a binder is known well enough from that many, and a large desk trains in bounded time).
+   */
   addFiled(item: FiledItem): void {
-    this.filedCounts.set(item.id, this.count(item));
-    this.filed.push({ ...item, text: null });
+    const seen = this.perBinder.get(item.binderId) ?? 0;
+    if (seen >= this.cap) return;
+    this.perBinder.set(item.binderId, seen + 1);
+    this.counted.set(item.id, this.count(item));
+    // What training reads besides the counts (written out: a copy without the text, made fast).
+    this.filed.push({
+      id: item.id,
+      binderId: item.binderId,
+      kind: item.kind,
+      name: item.name,
+      source: item.source,
+      date: item.date ?? null,
+      ownDate: item.ownDate ?? false,
+      tags: item.tags ?? [],
+      folder: item.folder ?? null,
+      email: item.email ?? null,
+      mimeType: item.mimeType ?? null,
+      url: item.url ?? null,
+    });
   }
 
   addUnfiled(item: EngineItem): void {
-    this.unfiledCounts.set(item.id, this.count(item));
+    this.counted.set(item.id, this.count(item));
   }
 
   private count(item: EngineItem): CountedItem {
@@ -321,7 +504,7 @@ export class DeskTrainer {
   }
 
   train({ binders, events = [] }: { binders: EngineBinder[]; events?: FilingEvent[] }): Engine {
-    const { idf, filed, filedCounts, unfiledCounts } = this;
-    return Engine.fromCounts({ binders, events, idf, filed, filedCounts, unfiledCounts });
+    const { idf, counter, filed, counted } = this;
+    return Engine.fromCounts({ binders, events, idf, counter, filed, counted });
   }
 }

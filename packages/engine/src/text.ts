@@ -52,3 +52,12 @@ export function addressOf(url: string): { host: string; path: string } | null {
   } catch {}
   return { host: m[1].toLowerCase().replace(/^www\./, ''), path };
 }
+
+/** Top-level domains that name no one: test, documentation and local addresses (RFC 2606, 6761, 6762). */
+const NAMELESS =
+  /\.(?:test|example|invalid|localhost|local|internal|lan|home)$|^(?:example\.(?:com|net|org)|localhost)$/;
+
+/** Whether a host names no one: a test, documentation or local name, or an address written in numbers. */
+export function isNamelessHost(host: string): boolean {
+  return NAMELESS.test(host) || /^[0-9.:[\]]+$/.test(host);
+}

@@ -13,8 +13,13 @@ export interface EngineItem {
   tags?: readonly string[];
   /** When it was made (at its source, else when it arrived), epoch milliseconds. */
   date?: number | null;
-  /** For e-mails and their attachments. */
-  email?: { from?: string | null; subject?: string | null } | null;
+  /**
+   * Whether `date` is the item's own (a photo's taking, a mail's sending, a source's date), not only
+   * when it arrived on the desk: only its own dates may name a binder's year.
+   */
+  ownDate?: boolean;
+  /** For e-mails and their attachments: sender, recipients (To and Cc, as the headers write them), subject. */
+  email?: { from?: string | null; to?: string | null; subject?: string | null } | null;
   /**
    * The folder it was in at its source (`Work/Taxes` of a Google Drive file): what the person already
    * decided it belongs with, so a strong hint.

@@ -115,6 +115,22 @@ export class Idf {
     return this.weightOf(this.vocabulary.find(token));
   }
 
+  /** How many items were counted. */
+  get items(): number {
+    return this.docs;
+  }
+
+  /** How many of the counted items hold a token. */
+  holders(token: string): number {
+    const id = this.vocabulary.find(token);
+    return id === undefined ? 0 : (this.df[id] ?? 0);
+  }
+
+  /** How rare a token is on the desk: ln((items + 1) / (items holding it + 1)), 0 for one every item holds. */
+  rarity(token: string): number {
+    return Math.log((this.docs + 1) / (this.holders(token) + 1));
+  }
+
   /**
    * Counted features (`ids` with their `raw` weights) weighted by rarity and scaled to length 1;
    * the values written into `scratch` when given (a vector used at once and then dropped).
