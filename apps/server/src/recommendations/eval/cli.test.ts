@@ -16,7 +16,15 @@ describe('the eval:recommend command line', () => {
       corpus: null,
       filedFraction: 0.8,
       seed: 1,
+      seeds: 1,
+      dates: 'file',
+      baseline: false,
       flavour: 'holdout',
+    });
+    expect(parseEvalArgs(['--seeds', '5', '--dates', 'random', '--baseline'])).toMatchObject({
+      seeds: 5,
+      dates: 'random',
+      baseline: true,
     });
   });
 
@@ -26,6 +34,8 @@ describe('the eval:recommend command line', () => {
       ['--filed-fraction', 'most'],
       ['--seed', '1.5'],
       ['--flavour', 'other'],
+      ['--seeds', '0'],
+      ['--dates', 'sometimes'],
       ['--unknown'],
     ]) {
       expect(() => parseEvalArgs(argv)).toThrow(UsageError);
@@ -70,10 +80,33 @@ describe('the eval:recommend command line', () => {
         'train_ms',
         'predict_ms',
         'rounds',
+        'coverage',
+        'precision',
+        'name_hit3',
+        'empty_top1',
+        'seeds',
       ]);
       expect(figures.top1).toBeGreaterThan(0.5);
       expect(figures.top3).toBeGreaterThanOrEqual(figures.top1);
       expect(figures.rounds).toHaveLength(3);
+      expect(figures.coverage).toBeGreaterThan(0);
+      expect(figures.precision).toBeGreaterThan(figures.top1 - 0.1);
+      expect(figures.seeds).toEqual([2]);
+    });
+
+    it('trains the textbook references on the same split, and reports the mean and spread of several seeds', async () => {
+      const lines = await runEval(
+        parseEvalArgs(['--corpus', dir, '--seed', '2', '--seeds', '2', '--baseline', '--dates', 'none']),
+        () => {},
+      );
+      expect(lines[0]).toMatch(/seeds 2–3, mean \(lowest–highest\)/);
+      expect(lines[0]).toMatch(/naive Bayes \d+\.\d%, linear SVM \d+\.\d%/);
+      const figures = JSON.parse(lines.at(-1) ?? '');
+      expect(figures.seeds).toEqual([2, 3]);
+      expect(figures.baseline.nb).toBeGreaterThan(0.3);
+      expect(figures.baseline.linear).toBeGreaterThan(0.3);
+      expect(figures.top1_range[0]).toBeLessThanOrEqual(figures.top1);
+      expect(figures.top1_range[1]).toBeGreaterThanOrEqual(figures.top1);
     });
 
     it('says what a corpus folder needs when it holds no binders', async () => {

@@ -40,9 +40,9 @@ describe('readCorpus', () => {
     const byName = new Map(corpus.map((l) => [l.item.name, l]));
     expect([...byName.keys()].sort()).toEqual([
       'Beach guide',
+      'Your booking in Goa',
       'acme-april.pdf',
       'acme-march.txt',
-      'hotel.eml',
     ]);
     expect(byName.get('acme-april.pdf')).toMatchObject({
       drawer: 'Finance',
@@ -50,8 +50,13 @@ describe('readCorpus', () => {
       item: { kind: 'file_object', mimeType: 'application/pdf' },
     });
     expect(byName.get('acme-april.pdf')?.item.text).toContain('ACME invoice for April');
-    expect(byName.get('hotel.eml')?.item).toMatchObject({ mimeType: 'message/rfc822' });
-    expect(byName.get('hotel.eml')?.item.text).toContain('Your booking in Goa');
+    // An e-mail is read as importing it would: named by its subject, its headers kept apart.
+    expect(byName.get('Your booking in Goa')?.item).toMatchObject({
+      kind: 'email_object',
+      mimeType: 'message/rfc822',
+      email: { from: 'Hotel <stay@palolem.example>', subject: 'Your booking in Goa' },
+    });
+    expect(byName.get('Your booking in Goa')?.item.text).toContain('See you in December.');
     expect(byName.get('Beach guide')).toMatchObject({
       drawer: 'Travel',
       binder: 'Goa',

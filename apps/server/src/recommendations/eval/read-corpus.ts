@@ -4,6 +4,7 @@ import { type EngineItem, type LabeledItem, MAX_TEXT_CHARS } from '@easio/engine
 import { readPhotoFacts } from '../../processing/exif.js';
 import { extractsText, extractText } from '../../processing/extract-text.js';
 import { baseMimeType, PHOTO_TYPES } from '../../processing/mime.js';
+import { parseRawMessage } from '../../sources/mail/mail-message.js';
 import { SNIFF_BYTES, sniffMimeType } from '../../storage/sniff.js';
 
 export interface ReadCorpusOptions {
@@ -41,11 +42,27 @@ export function shortcutUrl(text: string): string | null {
   return match?.[1] ?? null;
 }
 
+/** An e-mail as the desk holds one it imported: named by its subject, its body the text, its headers kept. */
+async function emailItem(bytes: Buffer, id: string, fileDate: number): Promise<EngineItem> {
+  const mail = await parseRawMessage(bytes);
+  return {
+    id,
+    kind: 'email_object',
+    name: mail.subject || '(no subject)',
+    source: 'mail',
+    mimeType: 'message/rfc822',
+    text: mail.text.slice(0, MAX_TEXT_CHARS),
+    email: { from: mail.from, to: [mail.to, mail.cc].filter(Boolean).join(', '), subject: mail.subject },
+    date: mail.date?.getTime() ?? fileDate,
+    ownDate: true,
+  };
+}
+
 /**
  * One file as the desk would hold it after an upload and its processing: named as uploaded, typed
  * from its bytes, its text extracted by the product's own extractor (a photo's: its EXIF caption),
- * cut where the engine cuts.
- * A `.url` shortcut becomes a link, as saving that address would make one.
+ * cut where the engine cuts, dated by its modification time. A `.url` shortcut becomes a link, as
+ * saving that address would make one; an e-mail (`.eml`) an e-mail, as importing it would.
  */
 export async function itemFromFile(file: string, id: string): Promise<EngineItem> {
   const bytes = await readFile(file);
@@ -56,6 +73,13 @@ export async function itemFromFile(file: string, id: string): Promise<EngineItem
     if (url) return { id, kind: 'url_object', name: name.slice(0, -4), source: 'easio', url, date };
   }
   const mimeType = await sniffMimeType(bytes.subarray(0, SNIFF_BYTES), name);
+  if (baseMimeType(mimeType) === 'message/rfc822') {
+    try {
+      return await emailItem(bytes, id, date);
+    } catch {
+      // Not readable as mail after all: kept as the file it is, as an upload would be.
+    }
+  }
   let text: string | null = null;
   if (extractsText(mimeType)) {
     try {
