@@ -12,7 +12,9 @@ async function uploadFiles(page: Page, files: { name: string; text: string }[]) 
   await (await chooser).setFiles(
     files.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) })),
   );
-  await expect(page.getByText(`${files.length} files uploaded`)).toBeVisible();
+  await expect(
+    page.getByText(`${files.length} ${files.length === 1 ? 'file' : 'files'} uploaded`),
+  ).toBeVisible();
   await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Close uploads' }).click();
 }
 
@@ -62,9 +64,32 @@ test('a user generates filing suggestions, renames one, takes an item out, accep
 
   // Dismiss the trip suggestion: it leaves, and the count follows.
   const goa = panel.getByRole('article').filter({ hasText: 'goa-hotel.txt' });
-  await goa.getByRole('button', { name: 'Delete' }).click();
+  await goa.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText('Suggestion dismissed: it will not be proposed again')).toBeVisible();
   await expect(goa).toHaveCount(0);
+  await expect(toggle).toContainText('0');
+
+  // One more trip file arrives: the dismissed pair is not proposed together again, and the invoice
+  // taken out is not put back into ACME bills.
+  await page.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: 'My Desk' }).click();
+  await expect(row(page, 'goa-hotel.txt')).toBeVisible();
+  await uploadFiles(page, [{ name: 'goa-scooter.txt', text: trip('scooter rental') }]);
+  await panel.getByRole('button', { name: 'Generate now' }).click();
+  await expect(
+    panel.getByText(/Last look: (\d+ new suggestions?|nothing new to suggest) for 4 unfiled items/),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    panel.getByRole('article').filter({ hasText: 'goa-hotel.txt' }).filter({ hasText: 'goa-flight.txt' }),
+  ).toHaveCount(0);
+  await expect(
+    panel.getByRole('article').filter({ hasText: 'acme-invoice-3.txt' }).filter({ hasText: 'ACME bills' }),
+  ).toHaveCount(0);
+  for (const card of await panel.getByRole('article').all()) {
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(card).toHaveCount(0);
+  }
   await expect(toggle).toContainText('0');
 
   // The review's open state is kept across visits.

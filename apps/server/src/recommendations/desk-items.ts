@@ -24,7 +24,9 @@ interface ItemRow {
   text: string | null;
   tags: string[];
   item_date: number;
+  own_date: boolean;
   email_from: string | null;
+  email_to: string | null;
   email_subject: string | null;
   folder_hint: string | null;
   binder_id: string | null;
@@ -52,7 +54,11 @@ function toEngineItem(row: ItemRow): EngineItem {
     text: row.text,
     tags: row.tags,
     date: Number(row.item_date),
-    email: row.email_from || row.email_subject ? { from: row.email_from, subject: row.email_subject } : null,
+    ownDate: row.own_date,
+    email:
+      row.email_from || row.email_to || row.email_subject
+        ? { from: row.email_from, to: row.email_to, subject: row.email_subject }
+        : null,
     folder: row.folder_hint,
   };
 }
@@ -132,7 +138,10 @@ export async function readDeskItems(
       sql`SELECT o.id, o.data_type, o.source, o.name, o.url, o.mime_type,
             left(o.content, ${sql.raw(String(MAX_TEXT_CHARS))}) AS text, o.tags,
             (extract(epoch FROM o.item_date) * 1000)::float8 AS item_date,
-            o.metadata->>'from' AS email_from, o.metadata->>'subject' AS email_subject,
+            o.source_created_at IS NOT NULL AS own_date,
+            o.metadata->>'from' AS email_from,
+            nullif(concat_ws(', ', nullif(o.metadata->>'to', ''), nullif(o.metadata->>'cc', '')), '') AS email_to,
+            o.metadata->>'subject' AS email_subject,
             o.metadata->>'folder_path' AS folder_hint,
             CASE WHEN o.parent_id = ${rootId} THEN NULL ELSE o.parent_id END AS binder_id,
             ${READING} AS reading

@@ -7,23 +7,7 @@ import type { BinderNamer } from './ai-namer.js';
 import { listUnfiled, loadDeskContext, readDeskItems } from './desk-items.js';
 
 /** Stored with each recommendation, so proposals of an older engine can be told apart. */
-export const MODEL_VERSION = 'easio-engine-1';
-
-/** A proposal the user already turned down: its binder (null for a new one) and its items. */
-interface Dismissed {
-  binderId: string | null;
-  objectIds: Set<string>;
-}
-
-/**
- * Not proposed again in the same form: a group whose items were all in one deleted recommendation
- * for the same binder (or for a new binder, when both are new).
- */
-function alreadyDismissed(group: RecommendedGroup, dismissed: Dismissed[]): boolean {
-  return dismissed.some(
-    (d) => d.binderId === group.binderId && group.objectIds.every((id) => d.objectIds.has(id)),
-  );
-}
+export const MODEL_VERSION = 'easio-engine-2';
 
 /** New groups a model is asked to name per run, surest first (each ask may take seconds). */
 const NAMED_PER_RUN = 20;
@@ -73,16 +57,17 @@ export async function generateRecommendations(
   if (!user?.root_folder) return { unfiled: 0, created: 0, waiting: 0 };
   const rootId = user.root_folder;
 
-  // Open recommendations and deleted ones (accepted ones are closed too, and say nothing here).
-  const past = await queryRows<{ object_ids: string[]; binder_id: string | null; ignored: boolean }>(
+  // Open recommendations and dismissed ones (accepted ones are closed too: what was unticked in them
+  // is a dismissal of that item for that binder, recorded as a filing event when accepted).
+  const past = await queryRows<{ object_ids: string[]; ignored: boolean }>(
     db,
-    sql`SELECT object_ids, binder_id, ignored
+    sql`SELECT object_ids, ignored
         FROM recommendations WHERE owner_id = ${ownerId} AND (NOT ignored OR accepted_at IS NULL)`,
   );
   const inOpen = new Set(past.filter((r) => !r.ignored).flatMap((r) => r.object_ids));
-  const dismissed: Dismissed[] = past
-    .filter((r) => r.ignored)
-    .map((r) => ({ binderId: r.binder_id, objectIds: new Set(r.object_ids) }));
+  // Items turned down together are never proposed together in a new group again (those proposed
+  // for a binder are also refused for it: the dismissal's filing events, which the engine reads).
+  const apart = past.filter((r) => r.ignored && r.object_ids.length > 1).map((r) => r.object_ids);
 
   // Which items to ask about, before reading any text: often none.
   const onDesk = await listUnfiled(db, ownerId, rootId);
@@ -92,7 +77,7 @@ export async function generateRecommendations(
 
   const context = await loadDeskContext(db, ownerId);
   const binderIds = new Set(context.binders.map((b) => b.id));
-  const trainer = new DeskTrainer();
+  const trainer = new DeskTrainer({ binders: context.binders.length });
   // What is kept of the items asked about once their text is counted: no text.
   const fresh: EngineItem[] = [];
   await readDeskItems(db, ownerId, { rootId, binderIds: [...binderIds] }, (item, binderId) => {
@@ -105,9 +90,8 @@ export async function generateRecommendations(
   if (fresh.length === 0) return { unfiled: 0, created: 0, waiting };
   const engine = trainer.train(context);
   let groups = engine
-    .recommend(fresh, context.existingTags)
-    .filter((g) => g.binderId !== null || g.objectIds.length > 1)
-    .filter((g) => !alreadyDismissed(g, dismissed));
+    .recommend(fresh, { existingTags: context.existingTags, apart })
+    .filter((g) => g.binderId !== null || g.objectIds.length > 1);
   if (groups.length === 0) return { unfiled: fresh.length, created: 0, waiting };
   if (namer) {
     const names = new Map(fresh.map((item) => [item.id, item.name]));

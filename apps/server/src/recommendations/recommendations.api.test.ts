@@ -239,8 +239,17 @@ describe.each(DB_KINDS)('recommendations on %s', (kind) => {
       t.database.db,
       sql`SELECT object_id, kind, recommendation_id::text FROM filing_events WHERE binder_id = ${body.binder_id}`,
     );
-    expect(events.map((e) => e.object_id).sort()).toEqual([...kept].sort());
-    expect(events.every((e) => e.kind === 'accepted' && e.recommendation_id === String(trip.id))).toBe(true);
+    // The kept items accepted there; the one taken out refused for it, so it is not put back.
+    expect(
+      events
+        .filter((e) => e.kind === 'accepted')
+        .map((e) => e.object_id)
+        .sort(),
+    ).toEqual([...kept].sort());
+    expect(events.filter((e) => e.kind === 'dismissed').map((e) => e.object_id)).toEqual([
+      unfiled['scooter rental'],
+    ]);
+    expect(events.every((e) => e.recommendation_id === String(trip.id))).toBe(true);
     expect((await list()).map((r) => r.id)).not.toContain(trip.id);
 
     const again = await call('POST', 'accept_recommendation', me, {
@@ -252,6 +261,14 @@ describe.each(DB_KINDS)('recommendations on %s', (kind) => {
     expect(again).toEqual({ status: 409, body: { detail: 'This recommendation was already accepted' } });
     expect(await parentOf(unfiled['scooter rental'] as string)).toEqual({ parent_id: root, tags: [] });
     expect((await call('POST', 'delete_recommendation', me, { id: trip.id })).status).toBe(409);
+
+    // The next generation, however like the trip the item is, never proposes it for that binder.
+    await generateAndWait();
+    expect(
+      (await list()).some(
+        (r) => r.binder_id === body.binder_id && r.object_ids.includes(unfiled['scooter rental'] as string),
+      ),
+    ).toBe(false);
   });
 
   it('files into the existing drawer and binder when their names are chosen, whatever the case', async () => {
@@ -266,29 +283,38 @@ describe.each(DB_KINDS)('recommendations on %s', (kind) => {
     expect((await parentOf(unfiled.invoice7 as string))?.parent_id).toBe(root);
   });
 
-  it('proposes an item taken out of an accepted group again, and refuses it once it was filed by hand', async () => {
+  it('does not put an item taken out of a group back into it, and refuses an accept once it was filed by hand', async () => {
+    // Invoice 7 was unticked when the invoices were accepted: never proposed for that binder again.
     await generateAndWait();
-    const rec = groupHolding(await list(), unfiled.invoice7 as string);
+    expect(
+      (await list()).some(
+        (r) => r.binder_id === invoicesBinder && r.object_ids.includes(unfiled.invoice7 as string),
+      ),
+    ).toBe(false);
+
+    const late = await put(me, { dataType: 'note_object', name: 'ACME invoice 10', content: invoice(10) });
+    await generateAndWait();
+    const rec = groupHolding(await list(), late);
     expect(rec).toMatchObject({ binder_id: invoicesBinder, object_count: 1 });
     const moved = await t.app.inject({
       method: 'POST',
       url: '/api/desk/move',
       headers: me.auth,
-      payload: { ids: [unfiled.invoice7], target_id: invoicesBinder },
+      payload: { ids: [late, unfiled.invoice7], target_id: invoicesBinder },
     });
     expect(moved.statusCode).toBe(200);
     const res = await call('POST', 'accept_recommendation', me, {
       id: rec.id,
       drawer_name: 'Travel',
       binder_name: 'Elsewhere',
-      object_ids: [unfiled.invoice7],
+      object_ids: [late],
     });
     expect(res.status).toBe(409);
     expect((res.body as { detail: string }).detail).toMatch(/deleted or filed since/);
-    expect((await parentOf(unfiled.invoice7 as string))?.parent_id).toBe(invoicesBinder);
+    expect((await parentOf(late))?.parent_id).toBe(invoicesBinder);
     const [byHand] = await queryRows<{ kind: string }>(
       t.database.db,
-      sql`SELECT kind FROM filing_events WHERE object_id = ${unfiled.invoice7 as string}`,
+      sql`SELECT kind FROM filing_events WHERE object_id = ${late}`,
     );
     expect(byHand?.kind).toBe('moved');
     // A recommendation whose items all left the unfiled pool is no longer listed.
@@ -330,6 +356,32 @@ describe.each(DB_KINDS)('recommendations on %s', (kind) => {
     expect(accept).toEqual({ status: 409, body: { detail: 'This recommendation was deleted' } });
     expect((await call('POST', 'delete_recommendation', me, { id: 0 })).status).toBe(422);
     expect((await call('POST', 'delete_recommendation', me, {})).status).toBe(422);
+  });
+
+  it('never proposes together again items dismissed together, even with a new one beside them', async () => {
+    const recipe = (dish: string) =>
+      `Recipe for ${dish}: lentils, cumin, turmeric and coriander. Simmer the lentils, serve with rice.`;
+    const dishes = ['dal', 'lentil soup', 'curry', 'khichdi'];
+    const ids = [];
+    for (const dish of dishes)
+      ids.push(await put(me, { dataType: 'note_object', name: `${dish} recipe`, content: recipe(dish) }));
+    await generateAndWait();
+    const group = groupHolding(await list(), ids[0] as string);
+    expect(group.binder_id).toBeNull();
+    expect([...group.object_ids].sort()).toEqual([...ids].sort());
+    expect((await call('POST', 'delete_recommendation', me, { id: group.id })).status).toBe(200);
+
+    // One more recipe arrives: the new group may hold it, never two of the dismissed four.
+    const fifth = await put(me, { dataType: 'note_object', name: 'rajma recipe', content: recipe('rajma') });
+    await generateAndWait();
+    const dismissed = new Set(ids);
+    for (const r of await list()) {
+      expect(
+        r.object_ids.filter((id) => dismissed.has(id)).length,
+        JSON.stringify(r.object_ids),
+      ).toBeLessThanOrEqual(1);
+    }
+    expect((await list()).some((r) => r.object_ids.includes(fifth))).toBe(true);
   });
 
   it('asks for a generation when new items arrive on the desk, and it runs by itself', async () => {

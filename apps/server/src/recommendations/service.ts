@@ -150,12 +150,19 @@ export function createRecommendationService({
           (await txRepo.createFolder(user.id, drawer.id, 'binder_object', input.binder_name));
         const moved = await txRepo.fileInto(user.id, ids, binder.id, distinctTags(input.tags));
         await recordFilings(tx, user.id, ids, binder.id, 'accepted', rec.id);
+        // What the user unticked was taken out of the group: not proposed for this binder again.
+        const kept = new Set(ids);
+        const takenOut = rec.objectIds.filter((id) => !kept.has(id));
+        await recordFilings(tx, user.id, takenOut, binder.id, 'dismissed', rec.id);
         await txRepo.close(rec.id, true);
         return { message: FILES_MOVED_MESSAGE, drawer_id: drawer.id, binder_id: binder.id, moved };
       });
     },
 
-    /** Ignores the recommendation; a proposal for an existing binder counts against that pairing. */
+    /**
+     * Dismisses the recommendation: a proposal for an existing binder counts against that pairing,
+     * and its items are not proposed together again (`generateRecommendations`).
+     */
     async remove(user: UserRow, id: number): Promise<{ id: number; ignored: true }> {
       return db.transaction(async (tx) => {
         const txRepo = createRecommendationRepository(tx);

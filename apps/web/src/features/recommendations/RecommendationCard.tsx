@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, TagsInput, Text } from '
 import { useState } from 'react';
 import { ItemToggle } from './ItemToggle';
 import { NameChooser } from './NameChooser';
-import { useAcceptRecommendation, useDeleteRecommendation } from './queries';
+import { useAcceptRecommendation, useDismissRecommendation } from './queries';
 import { acceptPayload, initialDraft, keptIds, setTags, toggleItem } from './review-draft';
 
 function confidenceLabel(rec: Recommendation): string {
@@ -16,7 +16,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
   const [draft, setDraft] = useState(() => initialDraft(rec));
   const [showProblem, setShowProblem] = useState(false);
   const accept = useAcceptRecommendation();
-  const remove = useDeleteRecommendation();
+  const remove = useDismissRecommendation();
   const check = acceptPayload(rec, draft);
   const problem = showProblem && !check.ok ? check : null;
   const kept = keptIds(rec, draft).length;
@@ -77,13 +77,15 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
           </Text>
         )}
         <Group justify="flex-end" gap="xs">
+          {/* Dismiss, not Delete: nothing is deleted, the items stay where they are. */}
           <Button
             variant="default"
             loading={remove.isPending}
             disabled={busy}
+            title="Not proposed again; the items stay where they are"
             onClick={() => remove.mutate(rec.id)}
           >
-            Delete
+            Dismiss
           </Button>
           <Button
             loading={accept.isPending}

@@ -90,7 +90,7 @@ export function useAcceptRecommendation() {
   });
 }
 
-export function useDeleteRecommendation() {
+export function useDismissRecommendation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteRecommendation(id),
