@@ -101,6 +101,15 @@ describe('drawer names and tags', () => {
     );
     const features = tax.map((t) => featuresOf(t));
     expect(drawerNameOptions(features, [])).toContain('Finance');
+    const trip = ['Trip to Goa: hotel booking', 'Trip to Goa: flight to the airport'].map((text) =>
+      item({ text }),
+    );
+    expect(
+      drawerNameOptions(
+        trip.map((t) => featuresOf(t)),
+        [],
+      )[0],
+    ).toBe('Travel');
     const idf = new Idf();
     const counter = new TokenCounter(idf.vocabulary);
     for (const t of [...tax, ...others]) idf.addIds(counter.count(t).ids);

@@ -1,4 +1,4 @@
-import { CONCEPTS, conceptNamed, singular } from './concepts.js';
+import { CONCEPTS, type Concept, conceptNamed, singular } from './concepts.js';
 import type { Features } from './features.js';
 import { addressOf, isNamelessHost, isStopWord, wordsOf } from './text.js';
 import type { EngineItem } from './types.js';
@@ -194,20 +194,25 @@ function phraseName(phrase: string): string {
   return [...words.slice(0, -1).map(title), PLURALS[last] ?? title(last)].join(' ');
 }
 
-/** The concept most of the group's items speak of (two of its cue words or more), if any. */
-function sharedConcept(features: Features[]) {
+/**
+ * The concept most of the group's items speak of (two of its cue words or more), if any, with the
+ * name of it they say (`nameSaid`).
+ */
+function sharedConcept(features: Features[]): { concept: Concept; name: string } | null {
   const words = features.map((f) => {
     const own = new Set<string>();
     for (const token of f.keys()) if (token.startsWith('w:')) own.add(singular(token.slice(2)));
     return own;
   });
-  let best: { name: string; share: number } | null = null;
+  let best: { concept: Concept; name: string; share: number } | null = null;
   for (const concept of CONCEPTS) {
     const speaking = words.filter((own) => concept.cues.filter((c) => own.has(c)).length >= 2).length;
     const share = speaking / Math.max(1, features.length);
-    if (share >= 0.5 && (!best || share > best.share)) best = { name: nameSaid(concept.names, words), share };
+    if (share >= 0.5 && (!best || share > best.share)) {
+      best = { concept, name: nameSaid(concept.names, words), share };
+    }
   }
-  return best?.name ?? null;
+  return best;
 }
 
 /** Of a concept's names, the one most items say a word of ("Bills" for bills, "Invoices" for invoices). */
@@ -226,12 +231,12 @@ function nameSaid(names: string[], words: Set<string>[]): string {
 }
 
 /** Names already on the desk (empty binders too) that the group's telling words or concept match. */
-function reusable(names: string[], words: string[], concept: string | null): string[] {
+function reusable(names: string[], words: string[], concept: Concept | null): string[] {
   const telling = new Set(words.map(singular));
   const scored = names.map((name) => {
     const own = wordsOf(name).map(singular);
     const hits = own.filter((w) => telling.has(w)).length;
-    const sameConcept = concept !== null && conceptNamed(name)?.names[0] === concept;
+    const sameConcept = concept !== null && conceptNamed(name) === concept;
     return { name, score: own.length > 0 ? hits / own.length + (sameConcept ? 1 : 0) : 0 };
   });
   return scored
@@ -250,7 +255,8 @@ function reusable(names: string[], words: string[], concept: string | null): str
 export function binderNameOptions(members: Member[], ctx: NamingContext, limit = 4): string[] {
   const features = members.map((m) => m.features);
   const words = distinctiveWords(features, ctx.idf);
-  const concept = sharedConcept(features);
+  const spoken = sharedConcept(features);
+  const concept = spoken?.concept ?? null;
   const year = shared(members.map(ownYears), MOST);
   const options: string[] = [];
   const push = (name: string | null | undefined) => {
@@ -265,7 +271,7 @@ export function binderNameOptions(members: Member[], ctx: NamingContext, limit =
     return name;
   };
   for (const name of reusable(ctx.binderNames, words, concept)) push(name);
-  if (concept) push(withYear(concept));
+  if (spoken) push(withYear(spoken.name));
   const phrase = sharedPhrase(members, ctx.idf);
   if (phrase) push(withYear(phraseName(phrase)));
   push(
@@ -282,7 +288,7 @@ export function binderNameOptions(members: Member[], ctx: NamingContext, limit =
   );
   if (host) push(brandOf(host));
   // The concept's own words (`amount`, `due` of bills) are said by its name already.
-  const cues = new Set(CONCEPTS.find((c) => c.names.includes(concept ?? ''))?.cues ?? []);
+  const cues = new Set(concept?.cues ?? []);
   for (const word of words.filter((w) => !cues.has(singular(w))).slice(0, 3)) {
     push(withYear(PLURALS[singular(word)] ?? title(word)));
   }
@@ -300,8 +306,7 @@ export function drawerNameOptions(
   const push = (name: string) => {
     if (!options.some((o) => o.toLowerCase() === name.toLowerCase())) options.push(name);
   };
-  const concept = sharedConcept(features);
-  const drawer = concept ? CONCEPTS.find((c) => c.names[0] === concept)?.drawer : undefined;
+  const drawer = sharedConcept(features)?.concept.drawer;
   if (drawer) push(drawer);
   const images = features.filter((f) => f.has('m:image')).length > features.length / 2;
   if (images) push('Photos');
