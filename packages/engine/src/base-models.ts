@@ -1,4 +1,4 @@
-import { BinderProfiles } from './classifier.js';
+import { BinderProfiles } from './binder-profiles.js';
 import type { Evidence } from './combiner.js';
 import { type Example, LinearModel, LinearTrainer } from './linear-model.js';
 import type { NameMatcher } from './name-matcher.js';

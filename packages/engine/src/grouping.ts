@@ -1,4 +1,4 @@
-import type { BinderProfiles } from './classifier.js';
+import type { BinderProfiles } from './binder-profiles.js';
 import { cluster } from './cluster.js';
 import type { Features } from './features.js';
 import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';

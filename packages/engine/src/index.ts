@@ -1,4 +1,4 @@
-export { BinderProfiles, EVIDENCE } from './classifier.js';
+export { BinderProfiles } from './binder-profiles.js';
 export { cluster } from './cluster.js';
 export { CONCEPTS, type Concept, conceptNamed } from './concepts.js';
 export { type CorpusBinder, type CorpusOptions, syntheticCorpus } from './corpus/synthetic.js';

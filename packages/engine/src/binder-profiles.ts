@@ -1,12 +1,6 @@
 import type { SparseVector, Vector } from './vectors.js';
 
 /**
- * How much one item counts for its binder: as found on the desk, when the user put it there, when the
- * user turned a proposal down, and when training finds the profiles would misfile it there.
- */
-export const EVIDENCE = { filed: 1, confirmed: 2, dismissed: -0.5, contrast: -1 } as const;
-
-/**
  * Tokens a binder's profile keeps at most when trained at once (`learnAll`), and all binders' at
  * most together (with many binders each keeps fewer, so an item meets a bounded number of them).
  */
@@ -20,10 +14,10 @@ export interface Placement {
 }
 
 /**
- * One profile per binder: the sum of its items' vectors, each weighted by the evidence for it
- * (`EVIDENCE`). Scores are cosines against the profile, so a binder's size does not make it win: a
- * big binder's profile is longer, not closer. Learning one item is adding its vector (incremental);
- * a dismissal subtracts, never below zero per token.
+ * One profile per binder: the sum of its items' vectors, each weighted by how much it counts (an
+ * item the user put there more than one found there). Scores are cosines against the profile, so a
+ * binder's size does not make it win: a big binder's profile is longer, not closer. Learning one item
+ * is adding its vector (incremental); a dismissal subtracts, never below zero per token.
  */
 export class BinderProfiles {
   /** Binders by number, so profiles and scores are arrays, not maps of strings. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BinderProfiles } from './classifier.js';
+import { BinderProfiles } from './binder-profiles.js';
 import { Idf } from './vectors.js';
 
 const idf = new Idf();
