@@ -3,8 +3,8 @@ import type { Evidence } from './combiner.js';
 import { type Example, LinearModel, LinearTrainer } from './linear-model.js';
 import type { NameMatcher } from './name-matcher.js';
 import { seededRandom } from './random.js';
+import { shuffled, spread } from './sampling.js';
 import { SIDE_SIGNALS, SideSignals } from './side-signals.js';
-import { spread } from './spread.js';
 import type { EngineItem } from './types.js';
 import type { SparseVector } from './vectors.js';
 
@@ -297,15 +297,6 @@ function examplesWithin(budget: number, items: TrainingItem[], width: number): n
   let tokens = 0;
   for (const t of items) tokens += t.vector.ids.length;
   return Math.max(1, Math.floor(budget / Math.max(1, width * (tokens / Math.max(1, items.length)))));
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }
 
 /**

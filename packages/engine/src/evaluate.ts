@@ -4,6 +4,7 @@ import { Engine } from './recommend.js';
 import { trainLinearSvm } from './reference/linear-svm.js';
 import { trainNaiveBayes } from './reference/naive-bayes.js';
 import type { ReferenceModel } from './reference/reference-text.js';
+import { shuffled } from './sampling.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
 
 /** An item with the drawer and binder it truly belongs in (the ground truth of an evaluation). */
@@ -69,15 +70,6 @@ export interface Evaluation {
   /** With a clock: training on the filed items, and ranking every unfiled one, in milliseconds. */
   train_ms?: number;
   predict_ms?: number;
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }
 
 const keyOf = (l: LabeledItem) => `${l.drawer}/${l.binder}`;

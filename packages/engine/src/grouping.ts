@@ -3,7 +3,7 @@ import { cluster } from './cluster.js';
 import type { Features } from './features.js';
 import { binderNameOptions, drawerNameOptions, tagsFor } from './naming.js';
 import type { RecommendedGroup } from './recommend.js';
-import { spread } from './spread.js';
+import { spread } from './sampling.js';
 import type { EngineBinder, EngineItem } from './types.js';
 import { addScaled, dot, type Idf, norm, type SparseVector, type Vector } from './vectors.js';
 

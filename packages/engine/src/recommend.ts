@@ -12,7 +12,7 @@ import { conceptNamed } from './concepts.js';
 import { type Features, featuresOf } from './features.js';
 import { groupRest } from './grouping.js';
 import { NameMatcher } from './name-matcher.js';
-import { spread } from './spread.js';
+import { spread } from './sampling.js';
 import { type CountedItem, TokenCounter, tokenMap } from './token-counter.js';
 import type { EngineBinder, EngineItem, FiledItem, FilingEvent } from './types.js';
 import { argmax, type Validated, validate } from './validation.js';
@@ -73,7 +73,10 @@ export interface RecommendedGroup {
   objectIds: string[];
   /** The binder these items fit on the desk, or null for a new group. */
   binderId: string | null;
-  /** Names for the binder, most fitting first; none for a new group of one item (never proposed: one item is not a binder). */
+  /**
+   * Names for the binder, most fitting first; none for a new group of one item (never proposed: one
+   * item is not a binder).
+   */
   binderNameOptions: string[];
   drawerNameOptions: string[];
   tags: string[];
@@ -91,10 +94,10 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  * at once, and recommends groups (items for existing binders, the rest grouped into new ones).
  *
  * Three kinds of evidence are weighed: a discriminative classifier (one linear SVM per binder on the
- * items' words, letter runs and facts), each binder's profile (the centre of its items), and side
- * signals (neighbours in time, source folder, source, binder size, the binder's own name). How much
- * each counts, and how sure an item must be to be proposed, is learned per desk by validation on its
- * own filed items (`validate`).
+ * items' words and facts), each binder's profile (the centre of its items), and side signals
+ * (neighbours in time, source folder, source, the binder's own name). How much each counts, and how
+ * sure an item must be to be proposed, is learned per desk by validation on its own filed items
+ * (`validate`).
  */
 export class Engine {
   private readonly numbers: Map<string, number>;

@@ -11,6 +11,7 @@ import { Combiner, type Evidence, NONE } from './combiner.js';
 import type { LinearTrainer } from './linear-model.js';
 import type { NameMatcher } from './name-matcher.js';
 import { seededRandom } from './random.js';
+import { shuffled } from './sampling.js';
 import type { SparseVector } from './vectors.js';
 
 /** The desk as training sees it: binders by number, the filed items, the binders' names as items, the refusals. */
@@ -37,7 +38,7 @@ export interface Validated {
   /**
    * How alike to its binder's profile a held-out item at least is, all but the least alike
    * `UNFAMILIAR_SHARE` (0 when that cannot be told): on a desk too small to hide binders from
-   * validation, an item less alike than this to every binder is taken to belong in none of them.
+   * validation, an item less alike than this to the binder it would go to is left for grouping.
    */
   familiar: number;
   /**
@@ -74,15 +75,6 @@ const UNFAMILIAR_SHARE = 0.05;
 const EVEN_ODDS = 0.5;
 const THRESHOLDS = Array.from({ length: 17 }, (_, i) => 0.15 + i * 0.05);
 
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 /**
  * Holds part of the filed items out, trains the models on the rest (with some binders hidden
  * entirely), and fits on the held-out items how much each signal counts (the combiner, calibrated)
@@ -92,7 +84,7 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 export function validate(desk: TrainingDesk, seed: number): Validated {
   const random = seededRandom(seed);
   const k = desk.binders;
-  const order = shuffle(
+  const order = shuffled(
     desk.items.map((_, i) => i),
     random,
   );
@@ -102,7 +94,7 @@ export function validate(desk: TrainingDesk, seed: number): Validated {
   } else {
     folds.push(order.slice(0, HOLD_OUT));
   }
-  const binderOrder = shuffle(
+  const binderOrder = shuffled(
     Array.from({ length: k }, (_, b) => b),
     random,
   );
