@@ -1,4 +1,4 @@
-import { BinderProfiles } from './binder-profiles.js';
+import { BinderProfiles, nthLargest } from './binder-profiles.js';
 import type { Evidence } from './combiner.js';
 import { type Example, LinearModel, LinearTrainer } from './linear-model.js';
 import type { NameMatcher } from './name-matcher.js';
@@ -42,6 +42,8 @@ export const EPOCHS = 6;
  * there instead changed top-1 on our corpora by less than 0.002, for twice the time).
  */
 export const FINAL_EPOCHS = 10;
+/** Passes when validation's classifier is grown into the final one: it starts from a solution already. */
+export const GROWN_EPOCHS = 6;
 
 /**
  * The costs the linear classifier is tried with, along the regularisation path (each fit starts
@@ -77,6 +79,7 @@ export class BaseModels {
   private readonly profileRow: Float64Array;
   private readonly nameRow: Float64Array;
   private readonly marginRow: Float64Array;
+  private rowScratch = new Int32Array(1024);
   /** The cost the linear classifier learns with (set by training). */
   cost = 1;
   /** Each binder's rivals, on a desk of many binders (see `rivals`). */
@@ -267,7 +270,8 @@ export class BaseModels {
       });
       return out;
     }
-    const rows = this.linear.rowsOf(vector);
+    if (this.rowScratch.length < vector.ids.length) this.rowScratch = new Int32Array(vector.ids.length * 2);
+    const rows = this.linear.rowsOf(vector, this.rowScratch);
     for (let j = 0; j < binders.length; j += 1)
       out[j] = this.linear.scoreAt(rows, vector.values, binders[j] as number);
     return out;
@@ -322,17 +326,5 @@ function withinBudget(
 
 /** The `count`-th highest of the values (the lowest that is among the top `count`). */
 function lowestOfTop(values: Float64Array, count: number): number {
-  if (values.length <= count) return Number.NEGATIVE_INFINITY;
-  // The top `count` kept in ascending order: each value past the smallest kept replaces it.
-  const top = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
-  for (const v of values) {
-    if (v <= (top[0] as number)) continue;
-    let i = 1;
-    while (i < count && (top[i] as number) < v) {
-      top[i - 1] = top[i] as number;
-      i += 1;
-    }
-    top[i - 1] = v;
-  }
-  return top[0] as number;
+  return values.length <= count ? Number.NEGATIVE_INFINITY : nthLargest(values.slice(), count);
 }

@@ -278,7 +278,7 @@ export class BinderProfiles {
 }
 
 /** The `n`-th largest of the values (quickselect; the array is reordered). */
-function nthLargest(values: Float64Array, n: number): number {
+export function nthLargest(values: Float64Array, n: number): number {
   let lo = 0;
   let hi = values.length - 1;
   const k = n - 1;

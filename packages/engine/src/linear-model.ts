@@ -79,8 +79,9 @@ export class LinearModel {
   }
 
   /** Where each of a vector's features' weights start (its row × classes): worked out once per training item. */
-  rowsOf(v: SparseVector): Int32Array {
-    const rows = new Int32Array(v.ids.length);
+  rowsOf(v: SparseVector, into?: Int32Array): Int32Array {
+    const rows =
+      into && into.length >= v.ids.length ? into.subarray(0, v.ids.length) : new Int32Array(v.ids.length);
     for (let t = 0; t < rows.length; t += 1) rows[t] = ((v.ids[t] as number) & this.mask) * this.classes;
     return rows;
   }

@@ -1,6 +1,6 @@
 import {
   BaseModels,
-  FINAL_EPOCHS,
+  GROWN_EPOCHS,
   type Refusal,
   SIGNAL_COUNT,
   SIGNALS,
@@ -159,7 +159,7 @@ export class Engine {
         reuse.others,
         SEED,
       );
-      reuse.trainer.fit(cost, FINAL_EPOCHS);
+      reuse.trainer.fit(cost, GROWN_EPOCHS);
       reuse.models.cost = cost;
       this.models = reuse.models;
       // Only the final models are kept: the validation's part of them is theirs now.
