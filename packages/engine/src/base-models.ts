@@ -214,6 +214,11 @@ export class BaseModels {
     return models;
   }
 
+  /** How many items (weighed) a binder holds. */
+  sizeOf(binder: number): number {
+    return this.side.sizeOf(binder);
+  }
+
   /** Learns one choice at once (an item filed or accepted into a binder, or a refusal). */
   learn(item: EngineItem, vector: SparseVector, binder: number, belongs: boolean, weight: number): void {
     this.linear.learn(vector, binder, belongs, this.cost * (belongs ? weight : REFUSAL_WEIGHT));

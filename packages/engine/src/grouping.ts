@@ -17,6 +17,8 @@ export interface GroupingContext {
   binders: EngineBinder[];
   /** The binders' profiles, numbered as `binders`. */
   profiles: BinderProfiles;
+  /** How many items each binder holds, by number. */
+  sizeOf: (binder: number) => number;
   featuresOf: (item: EngineItem) => Features;
   existingTags: string[];
   /** Sets of items the user turned down together: never in one group again. */
@@ -52,7 +54,9 @@ export function groupRest(
   ctx: GroupingContext,
 ): RecommendedGroup[] {
   const vectors = rest.map(({ vector }) => ({ ids: vector.ids, values: vector.values.slice() }));
-  const binderNames = ctx.binders.map((b) => b.name);
+  // A binder with items that the group fitted would have had them proposed for it: only empty ones'
+  // names are offered to a new group.
+  const binderNames = ctx.binders.filter((_, b) => ctx.sizeOf(b) === 0).map((b) => b.name);
   const profiles = ctx.profiles.all();
   const drawers = drawerProfiles(ctx.binders, (b) => profiles.get(String(b)) ?? new Map());
   const byId = new Map(rest.map((r) => [r.item.id, r]));

@@ -87,7 +87,7 @@ const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export interface NamingContext {
   idf: Idf;
-  /** The desk's binder names (empty binders too), reused when a group fits one. */
+  /** Names of the desk's binders a new group may be filed into by name (the empty ones), reused when it fits one. */
   binderNames: string[];
 }
 

@@ -385,6 +385,7 @@ export class Engine {
         cut: this.cut,
         binders: this.binders,
         profiles: this.models.profiles,
+        sizeOf: (b) => this.models.sizeOf(b),
         featuresOf: (item) => this.featuresOf(item),
         existingTags,
         apart,
