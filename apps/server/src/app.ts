@@ -173,6 +173,7 @@ export async function buildApp({
     blobs,
     signer,
     maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+    trashDays: config.TRASH_DAYS,
     onFilesStored,
     // A generation that could not be queued must not fail the upload: it runs at the next one.
     onItemsAdded: itemsAdded,

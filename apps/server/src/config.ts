@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TRASH_DAYS_DEFAULT } from '@easio/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -86,6 +87,8 @@ export const configSchema = z.object({
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** File downloads one sync runs at once. */
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Days a deleted item stays in the Trash, restorable, before it is deleted for good. */
+  TRASH_DAYS: z.coerce.number().int().min(1).max(3650).default(TRASH_DAYS_DEFAULT),
   /** Connected sources are synced again this often (0: only when asked). */
   SYNC_EVERY_MINUTES: z.coerce
     .number()

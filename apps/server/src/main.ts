@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
+import { createBlobReleaser, sweepOrphanBlobs } from './desk/blob-cleanup.js';
+import { purgeExpiredTrash } from './desk/trash-service.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { createLinkPreviewer } from './links/link-preview.js';
 import { enqueueLinkPreviews, registerLinkPreviewJobs } from './links/link-preview-jobs.js';
@@ -19,6 +20,7 @@ import { createSourcesRuntime } from './sources/runtime.js';
 import { createSyncScheduler, queueDueSyncs, registerSyncJobs } from './sources/sync-jobs.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
+/** How often the Trash is emptied of what is over `TRASH_DAYS`, and orphan blobs removed. */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 /** How often connections are checked for a sync that is due. */
 const SYNC_CHECK_MS = 5 * 60 * 1000;
@@ -87,12 +89,22 @@ const syncDue = () =>
 const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;
 syncTimer?.unref();
 
+const releaseBlobs = createBlobReleaser(database.db, blobs, app.log);
 const sweep = () =>
-  sweepOrphanBlobs(database.db, blobs)
+  purgeExpiredTrash(database.db, config.TRASH_DAYS, releaseBlobs)
+    .then(
+      (purged) =>
+        purged &&
+        app.log.info({ purged }, `deleted for good what was in the Trash over ${config.TRASH_DAYS} days`),
+    )
+    .catch((err: unknown) => app.log.warn({ err }, 'emptying the Trash failed'))
+    .then(() => sweepOrphanBlobs(database.db, blobs))
     .then((removed) => removed && app.log.info({ removed }, 'removed orphan blobs'))
     .catch((err: unknown) => app.log.warn({ err }, 'orphan blob sweep failed'));
 const sweepTimer = setInterval(sweep, SWEEP_EVERY_MS);
 sweepTimer.unref();
+// Once soon after start too: a server that is rarely up for six hours still empties its Trash.
+setTimeout(sweep, 60_000).unref();
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -47,6 +47,8 @@ export const deskObjectSchema = z.object({
   thumbnail_url: z.string().nullable(),
   /** Folders only: how many objects are directly inside. */
   child_count: z.number().nullable(),
+  /** When it went to the Trash (it, or a folder it is in); null on the desk. */
+  trashed_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type DeskObject = z.infer<typeof deskObjectSchema>;
 
@@ -178,8 +180,38 @@ const ids = z
 
 /** Move one or many into a drawer, a binder, or back to the root (`target_id` = the root folder). */
 export const moveSchema = z.strictObject({ ids, target_id: z.uuid() });
+/** Moves them (folders with everything inside) to the Trash. */
 export const deleteSchema = z.strictObject({ ids });
 export const bulkResultSchema = z.object({ count: z.number() });
+
+/** Days an item stays in the Trash before it is deleted for good, unless the server says otherwise. */
+export const TRASH_DAYS_DEFAULT = 30;
+
+/** What was deleted, as the Trash lists it: the object, where it was, and when it goes for good. */
+export const trashEntrySchema = z.object({
+  object: deskObjectSchema,
+  /** The folder it was in (restored there), or null when that was the desk itself or is gone. */
+  trashed_from: z.object({ id: z.uuid(), name: z.string(), data_type: z.enum(DATA_TYPES) }).nullable(),
+  /** When it will be deleted for good. */
+  purge_at: z.iso.datetime({ offset: true }),
+});
+export type TrashEntry = z.infer<typeof trashEntrySchema>;
+
+export const trashQuerySchema = z.object({
+  /** Answers entries deleted before this one (the last of the previous page). */
+  after: z.uuid({ error: 'Not a valid id' }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const trashPageSchema = z.object({
+  entries: z.array(trashEntrySchema),
+  /** The id to pass as `after` for the next page; null at the end. */
+  next: z.uuid().nullable(),
+  /** How many entries the Trash holds in all. */
+  total: z.number(),
+});
+export type TrashPage = z.infer<typeof trashPageSchema>;
+/** Restores them (with everything inside) where they were, or to the desk when that is gone. */
+export const restoreSchema = z.strictObject({ ids });
 
 /** What to do with an upload whose bytes the user already has. */
 export const DUPLICATE_POLICIES = ['refuse', 'link'] as const;

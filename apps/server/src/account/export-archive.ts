@@ -45,7 +45,7 @@ async function* accountJson(db: Db, user: UserRow): AsyncGenerator<string> {
     const page: ObjectRow[] = await queryRows<ObjectRow>(
       db,
       sql`SELECT id, parent_id, data_type, source, name, url, content, mime_type, size, sha256, external_id,
-            metadata, tags, binder_state, duplicate_of, item_date, created_at, updated_at
+            metadata, tags, binder_state, duplicate_of, item_date, created_at, updated_at, trashed_at
           FROM objects
           WHERE owner_id = ${user.id} ${after === null ? sql`` : sql`AND id > ${after}`}
           ORDER BY id LIMIT ${PAGE}`,

@@ -92,6 +92,12 @@ export const objects = pgTable(
     /** Background processing of a file (text, thumbnail, EXIF): null when there is none to do. */
     jobState: text(),
     jobError: text(),
+    /**
+     * When it went to the Trash (with everything inside it): null while on the desk. What was deleted
+     * itself has no parent while in the Trash, and `trashedFrom` says where it was.
+     */
+    trashedAt: timestamp(ms),
+    trashedFrom: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     ...timestamps,
     /** The date an item is sorted and searched by: made at its source, else arrived. */
     itemDate: timestamp(ms).notNull().generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),
@@ -112,6 +118,9 @@ export const objects = pgTable(
     index('objects_owner_sha256_idx').on(t.ownerId, t.sha256),
     index('objects_duplicate_of_idx').on(t.duplicateOf),
     index('objects_connection_idx').on(t.connectionId),
+    // The Trash's listing and its emptying after TRASH_DAYS.
+    index('objects_trash_idx').on(t.ownerId, t.trashedAt).where(sql`trashed_at IS NOT NULL`),
+    index('objects_trashed_from_idx').on(t.trashedFrom),
   ],
 );
 

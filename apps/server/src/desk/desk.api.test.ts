@@ -339,7 +339,7 @@ describe.each(DB_KINDS)('the desk on %s', (kind) => {
       );
     });
 
-    it('deletes a drawer with everything in it, all or nothing, but never the desk itself', async () => {
+    it('deletes a drawer with everything in it into the Trash, all or nothing, but never the desk itself', async () => {
       const d = await drawer('Doomed');
       const b = await binder('Inner', d.id);
       const n = await note('inside', b.id);
@@ -348,12 +348,15 @@ describe.each(DB_KINDS)('the desk on %s', (kind) => {
       expect(
         (await call('POST', '/delete', { ids: [d.id, '00000000-0000-4000-8000-000000000000'] })).status,
       ).toBe(404);
-      expect(await objectCount()).toBe(before);
+      expect((await ok('GET', `/objects/${d.id}`)).trashed_at).toBeNull();
       expect((await call('POST', '/delete', { ids: [root] })).status).toBe(422);
       expect(await ok('POST', '/delete', { ids: [d.id] })).toEqual({ count: 1 });
-      expect(await objectCount()).toBe(before - 3);
-      expect((await call('GET', `/objects/${n.id}`)).status).toBe(404);
-      expect((await call('GET', `/objects/${keep.id}`)).status).toBe(200);
+      // Nothing is gone yet: it all waits in the Trash, off the desk.
+      expect(await objectCount()).toBe(before);
+      expect((await ok('GET', `/objects/${n.id}`)).trashed_at).not.toBeNull();
+      expect((await ok<Page>('GET', `/folders/${root}/children`)).items.map((i) => i.id)).not.toContain(d.id);
+      expect((await call('GET', `/folders/${b.id}/children`)).status).toBe(404);
+      expect((await ok('GET', `/objects/${keep.id}`)).trashed_at).toBeNull();
     });
   });
 
@@ -371,6 +374,8 @@ describe.each(DB_KINDS)('the desk on %s', (kind) => {
         call('POST', '/move', { ids: [theirNote.id], target_id: root }),
         call('POST', '/move', { ids: [mine.id], target_id: otherRoot }),
         call('POST', '/delete', { ids: [theirNote.id] }),
+        call('POST', '/trash/restore', { ids: [theirNote.id] }),
+        call('POST', '/trash/delete', { ids: [theirNote.id] }),
         call('POST', '/folders', { data_type: 'binder_object', name: 'x', parent_id: theirs.id }),
         call('POST', '/items', { data_type: 'note_object', content: 'x', parent_id: theirs.id }),
         call('POST', '/zip', { ids: [theirNote.id] }),
@@ -549,12 +554,14 @@ describe.each(DB_KINDS)('the desk on %s', (kind) => {
       expect((await fetchUrl(other.pathname + other.search)).statusCode).toBe(404);
     });
 
-    it('leaves no blob behind once a file is deleted', async () => {
+    it("keeps a deleted file's bytes while it is in the Trash, and none once it is deleted for good", async () => {
       const bytes = Buffer.from(`delete me completely ${kind} ${Date.now()}`);
       const item = (await upload([{ name: 'gone.txt', bytes }])).body.items[0];
       const key = `${me.info.id}/${item?.sha256}`;
       expect(await blobKeys()).toContain(key);
       await ok('POST', '/delete', { ids: [item?.id] });
+      expect(await blobKeys()).toContain(key);
+      await ok('POST', '/trash/delete', { ids: [item?.id] });
       expect(await blobKeys()).not.toContain(key);
     });
 

@@ -30,5 +30,6 @@ export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: num
     download_url: hasBytes ? signer.url(row.ownerId, row.id, 'attachment') : null,
     thumbnail_url: row.thumbnailKey ? signer.url(row.ownerId, row.id, 'thumbnail') : null,
     child_count: isFolderType(dataType) ? (childCount ?? 0) : null,
+    trashed_at: row.trashedAt?.toISOString() ?? null,
   };
 }

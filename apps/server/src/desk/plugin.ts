@@ -6,6 +6,8 @@ import { downloadRoutes } from './downloads.js';
 import { deskRoutes } from './routes.js';
 import { createDeskService } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
+import { trashRoutes } from './trash-routes.js';
+import { createTrashService } from './trash-service.js';
 import { uploadRoutes } from './uploads.js';
 
 export interface DeskPluginOptions {
@@ -13,19 +15,31 @@ export interface DeskPluginOptions {
   blobs: BlobStore;
   signer: UrlSigner;
   maxUploadBytes: number;
+  /** Days a deleted item stays in the Trash. */
+  trashDays: number;
   onFilesStored: (objectIds: string[]) => Promise<void>;
   onItemsAdded: (ownerId: string) => void;
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
 }
 
-/** The desk domain: tree, items, uploads and downloads under `/api/desk`. */
+/** The desk domain: tree, items, the Trash, uploads and downloads under `/api/desk`. */
 export async function deskPlugin(
   app: FastifyInstance,
-  { db, blobs, signer, maxUploadBytes, onFilesStored, onItemsAdded, onLinksSaved }: DeskPluginOptions,
+  {
+    db,
+    blobs,
+    signer,
+    maxUploadBytes,
+    trashDays,
+    onFilesStored,
+    onItemsAdded,
+    onLinksSaved,
+  }: DeskPluginOptions,
 ) {
   const releaseBlobs = createBlobReleaser(db, blobs, app.log);
   const desk = createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLinksSaved });
   await app.register(deskRoutes, { desk });
+  await app.register(trashRoutes, { trash: createTrashService({ db, signer, trashDays, releaseBlobs }) });
   await app.register(uploadRoutes, {
     db,
     desk,

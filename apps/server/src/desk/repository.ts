@@ -13,6 +13,7 @@ import {
   gte,
   inArray,
   isNotNull,
+  isNull,
   lt,
   notInArray,
   type SQL,
@@ -130,7 +131,8 @@ export function createDeskRepository(db: Db) {
     async list(ownerId: string, options: ListOptions): Promise<ListedRow[]> {
       const { exprs, casts } = SORTS[options.sort];
       const dir = options.order === 'asc' ? sql`ASC` : sql`DESC`;
-      const conditions: (SQL | undefined)[] = [eq(objects.ownerId, ownerId)];
+      // What is in the Trash is listed only there.
+      const conditions: (SQL | undefined)[] = [eq(objects.ownerId, ownerId), isNull(objects.trashedAt)];
       conditions.push(
         options.parentId === undefined
           ? notInArray(objects.dataType, [...FOLDER_TYPES])
@@ -248,6 +250,7 @@ export function createDeskRepository(db: Db) {
             eq(objects.sha256, sha256),
             eq(objects.dataType, 'file_object'),
             isNotNull(objects.blobKey),
+            isNull(objects.trashedAt),
           ),
         )
         .orderBy(sql`${objects.duplicateOf} IS NOT NULL`, objects.createdAt)

@@ -21,6 +21,7 @@ import { nameFromText } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
 import type { UrlSigner } from './signed-urls.js';
+import { createTrashRepository } from './trash-repository.js';
 import { placementRefusal } from './tree-rules.js';
 
 type ListQuery = z.output<typeof listQuerySchema>;
@@ -50,9 +51,10 @@ function rootOf(user: UserRow): string {
 export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLinksSaved }: DeskDeps) {
   const repo = createDeskRepository(db);
 
+  /** A folder of the user's on the desk (one in the Trash is not found). */
   async function ownedFolder(user: UserRow, id: string): Promise<ObjectRow> {
     const folder = await repo.findOwned(user.id, id);
-    if (!folder || !isFolderType(folder.dataType as DataType)) throw notFound();
+    if (!folder || !isFolderType(folder.dataType as DataType) || folder.trashedAt) throw notFound();
     return folder;
   }
 
@@ -195,6 +197,7 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
     async update(user: UserRow, id: string, patch: z.output<typeof updateObjectSchema>): Promise<DeskObject> {
       const row = await repo.findOwned(user.id, id);
       if (!row) throw notFound();
+      if (row.trashedAt) throw inTrash(row);
       const type = row.dataType as DataType;
       if (type === 'root_object') throw new HttpError(422, 'Your desk itself cannot be changed');
       if (patch.binder_state !== undefined && type !== 'binder_object') {
@@ -233,10 +236,12 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
       return db.transaction(async (tx) => {
         const txRepo = createDeskRepository(tx);
         const target = await txRepo.findOwned(user.id, targetId);
-        if (!target || !isFolderType(target.dataType as DataType))
+        if (!target || !isFolderType(target.dataType as DataType) || target.trashedAt)
           throw new HttpError(404, 'The destination was not found');
         const rows = await txRepo.findManyOwned(user.id, unique);
         if (rows.length !== unique.length) throw new HttpError(404, missing(unique.length - rows.length));
+        const trashed = rows.find((r) => r.trashedAt);
+        if (trashed) throw inTrash(trashed);
         for (const row of rows) {
           if (row.id === targetId) throw new HttpError(422, 'A folder cannot go into itself');
           if (!canContain(target.dataType as DataType, row.dataType as DataType)) {
@@ -255,21 +260,28 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
       });
     },
 
-    /** Deletes all of them (folders with their content) or none; their blobs go once the delete commits. */
+    /**
+     * Moves all of them (folders with their content) to the Trash, or none: restorable there for
+     * `TRASH_DAYS`, deleted for good after (`trash-service.ts`).
+     */
     async remove(user: UserRow, ids: string[]): Promise<{ count: number }> {
       const unique = [...new Set(ids)];
-      const result = await db.transaction(async (tx) => {
-        const txRepo = createDeskRepository(tx);
-        const rows = await txRepo.findManyOwned(user.id, unique);
+      return db.transaction(async (tx) => {
+        const rows = await createDeskRepository(tx).findManyOwned(user.id, unique);
         if (rows.length !== unique.length) throw new HttpError(404, missing(unique.length - rows.length));
         if (rows.some((r) => r.dataType === 'root_object'))
           throw new HttpError(422, 'Your desk itself cannot be deleted');
-        return txRepo.deleteSubtrees(user.id, unique);
+        const trashed = rows.find((r) => r.trashedAt);
+        if (trashed) throw new HttpError(409, `${trashed.name || 'This item'} is already in the Trash`);
+        return { count: await createTrashRepository(tx).trash(user.id, unique) };
       });
-      await releaseBlobs(result);
-      return { count: result.count };
     },
   };
+}
+
+/** Refusal to change what is in the Trash (it is changed back on the desk, once restored). */
+function inTrash(row: ObjectRow): HttpError {
+  return new HttpError(409, `${row.name || 'This item'} is in the Trash: restore it first`);
 }
 
 function missing(n: number): string {

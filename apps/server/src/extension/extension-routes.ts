@@ -6,7 +6,7 @@ import {
   extensionSavedSchema,
   extensionSaveSchema,
 } from '@easio/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
@@ -115,7 +115,11 @@ export async function extensionRoutes(app: FastifyInstance, deps: ExtensionRoute
         })
         .from(objects)
         .where(
-          and(eq(objects.ownerId, user.id), inArray(objects.dataType, ['drawer_object', 'binder_object'])),
+          and(
+            eq(objects.ownerId, user.id),
+            inArray(objects.dataType, ['drawer_object', 'binder_object']),
+            isNull(objects.trashedAt),
+          ),
         )
         .orderBy(sql`lower(${objects.name})`);
       const names = new Map(rows.map((row) => [row.id, row.name]));

@@ -108,6 +108,8 @@ function filterConditions(
   const conditions: SQL[] = [
     ownerIndexed ? owner : sql`(${owner}) IS TRUE`,
     sql`${objects.dataType} <> 'root_object'`,
+    // What is in the Trash is found only there.
+    sql`${objects.trashedAt} IS NULL`,
   ];
   const list = <T extends string>(v: T | T[] | undefined) =>
     v === undefined ? [] : Array.isArray(v) ? v : [v];
