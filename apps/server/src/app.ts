@@ -129,6 +129,7 @@ export async function buildApp({
       firefox_store_url: config.EXTENSION_FIREFOX_STORE_URL ?? null,
     },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
+    trash: { days: config.TRASH_DAYS },
   };
 
   const signer = createUrlSigner(jwtSecret);

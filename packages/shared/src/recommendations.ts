@@ -98,4 +98,13 @@ export const acceptResultSchema = z.object({
 export type AcceptResult = z.infer<typeof acceptResultSchema>;
 
 export const deleteRecommendationSchema = z.strictObject({ id: z.number().int().positive() });
+
+/** Undoes an accept: its items back on the desk with the tags they had, the folders it made gone if empty. */
+export const undoAcceptSchema = z.strictObject({ id: z.number().int().positive() });
+export const undoAcceptResultSchema = z.object({
+  id: z.number().int(),
+  /** How many items went back onto the desk (those moved again since stay where they are). */
+  moved: z.number().int(),
+});
+export type UndoAcceptResult = z.infer<typeof undoAcceptResultSchema>;
 export const deleteResultSchema = z.object({ id: z.number().int(), ignored: z.literal(true) });

@@ -282,6 +282,8 @@ export const recommendations = pgTable(
     binderId: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
     ignored: boolean().notNull().default(false),
     acceptedAt: timestamp(ms),
+    /** What an accept did, so it can be undone exactly: the items with the tags they had, the folders it made. */
+    acceptRecord: jsonb().$type<AcceptRecord>(),
     /** How sure the engine was of the group, 0–1. */
     score: doublePrecision().notNull(),
     modelVersion: text().notNull(),
@@ -289,6 +291,15 @@ export const recommendations = pgTable(
   },
   (t) => [index('recommendations_owner_open_idx').on(t.ownerId, t.id).where(sql`NOT ${t.ignored}`)],
 );
+
+/** What accepting a recommendation changed (`recommendations.accept_record`). */
+export interface AcceptRecord {
+  binderId: string;
+  items: { id: string; tags: string[] }[];
+  /** The drawer and binder the accept made (null: they were already there). */
+  createdDrawer: string | null;
+  createdBinder: string | null;
+}
 
 /** Every filing the user made or accepted, and every proposal they dismissed: the engine learns from them. */
 export const filingEvents = pgTable(

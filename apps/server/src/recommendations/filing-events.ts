@@ -28,3 +28,12 @@ export async function recordFilings(
         RETURNING 1`,
   );
 }
+
+/** Forgets what one recommendation's accept or dismissal recorded (the accept was undone). */
+export async function forgetFilings(db: Db, ownerId: string, recommendationId: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`DELETE FROM filing_events WHERE owner_id = ${ownerId} AND recommendation_id = ${recommendationId}
+        RETURNING 1`,
+  );
+}

@@ -1,7 +1,13 @@
 import { and, desc, eq, not, sql } from 'drizzle-orm';
 import { textArray, uuidArray } from '../db/array-params.js';
 import { type Db, queryRows } from '../db/client.js';
-import { type ObjectRow, objects, type RecommendationRow, recommendations } from '../db/schema.js';
+import {
+  type AcceptRecord,
+  type ObjectRow,
+  objects,
+  type RecommendationRow,
+  recommendations,
+} from '../db/schema.js';
 
 /** At most this many open recommendations are listed (newest first). */
 export const LIST_MAX = 200;
@@ -42,11 +48,52 @@ export function createRecommendationRepository(db: Db) {
       return row;
     },
 
-    async close(id: number, accepted: boolean): Promise<void> {
+    /** Closes it: dismissed, or accepted with what the accept did (`record`, so it can be undone). */
+    async close(id: number, accepted: AcceptRecord | null): Promise<void> {
       await db
         .update(recommendations)
-        .set({ ignored: true, acceptedAt: accepted ? sql`now()` : null })
+        .set({ ignored: true, acceptedAt: accepted ? sql`now()` : null, acceptRecord: accepted })
         .where(eq(recommendations.id, id));
+    },
+
+    /** Opens an accepted one again (its accept undone). */
+    async reopen(id: number): Promise<void> {
+      await db
+        .update(recommendations)
+        .set({ ignored: false, acceptedAt: null, acceptRecord: null })
+        .where(eq(recommendations.id, id));
+    },
+
+    /**
+     * Puts the items still in `binderId` back on the desk (`rootId`) with the tags they had; answers
+     * how many went back.
+     */
+    async unfile(
+      ownerId: string,
+      rootId: string,
+      binderId: string,
+      items: AcceptRecord['items'],
+    ): Promise<number> {
+      let moved = 0;
+      for (const item of items) {
+        const rows = await queryRows(
+          db,
+          sql`UPDATE objects SET parent_id = ${rootId}, tags = ${textArray(item.tags)}, updated_at = now()
+              WHERE owner_id = ${ownerId} AND id = ${item.id} AND parent_id = ${binderId} RETURNING 1`,
+        );
+        moved += rows.length;
+      }
+      return moved;
+    },
+
+    /** Deletes a folder the accept made, if nothing is in it now (not even in the Trash). */
+    async dropIfEmpty(ownerId: string, folderId: string): Promise<void> {
+      await queryRows(
+        db,
+        sql`DELETE FROM objects f WHERE f.owner_id = ${ownerId} AND f.id = ${folderId}
+              AND NOT EXISTS (SELECT 1 FROM objects c WHERE c.parent_id = f.id OR c.trashed_from = f.id)
+            RETURNING 1`,
+      );
     },
 
     /** The user's folder of this kind and name in `parentId` (names compare trimmed, case-insensitive). */

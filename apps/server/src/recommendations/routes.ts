@@ -6,6 +6,8 @@ import {
   errorBodySchema,
   generationStatusSchema,
   recommendationSchema,
+  undoAcceptResultSchema,
+  undoAcceptSchema,
 } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -94,5 +96,20 @@ export async function recommendationRoutes(
       },
     },
     (request) => recommendations.remove(currentUser(request), request.body.id),
+  );
+
+  r.post(
+    '/undo_accept',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Undoes an accept: the items still in its binder go back on the desk with the tags they had, ' +
+          'a drawer or binder it made goes when empty, and the recommendation is open again',
+        body: undoAcceptSchema,
+        response: { 200: undoAcceptResultSchema, ...errors },
+      },
+    },
+    (request) => recommendations.undoAccept(currentUser(request), request.body.id),
   );
 }

@@ -5,13 +5,14 @@ import {
   type GenerationStatus,
   type Recommendation,
   type RecommendedItem,
+  type UndoAcceptResult,
 } from '@easio/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import type { RecommendationRow, UserRow } from '../db/schema.js';
+import type { AcceptRecord, RecommendationRow, UserRow } from '../db/schema.js';
 import type { UrlSigner } from '../desk/signed-urls.js';
 import { HttpError } from '../http/http-error.js';
-import { recordFilings } from './filing-events.js';
+import { forgetFilings, recordFilings } from './filing-events.js';
 import type { RecommendationScheduler } from './jobs.js';
 import { createRecommendationRepository, type RecommendationRepository } from './repository.js';
 import { requestRun, runStatus } from './runs.js';
@@ -142,20 +143,50 @@ export function createRecommendationService({
         const rec = await txRepo.lockOwned(user.id, input.id);
         if (!rec) throw notFound();
         await checkAccept(txRepo, user, rec, ids);
+        const foundDrawer = await txRepo.findFolder(user.id, root, 'drawer_object', input.drawer_name);
         const drawer =
-          (await txRepo.findFolder(user.id, root, 'drawer_object', input.drawer_name)) ??
-          (await txRepo.createFolder(user.id, root, 'drawer_object', input.drawer_name));
+          foundDrawer ?? (await txRepo.createFolder(user.id, root, 'drawer_object', input.drawer_name));
+        const foundBinder = await txRepo.findFolder(user.id, drawer.id, 'binder_object', input.binder_name);
         const binder =
-          (await txRepo.findFolder(user.id, drawer.id, 'binder_object', input.binder_name)) ??
-          (await txRepo.createFolder(user.id, drawer.id, 'binder_object', input.binder_name));
+          foundBinder ?? (await txRepo.createFolder(user.id, drawer.id, 'binder_object', input.binder_name));
+        const before = await txRepo.unfiledItems(user.id, root, ids);
+        const record: AcceptRecord = {
+          binderId: binder.id,
+          items: before.map((o) => ({ id: o.id, tags: o.tags })),
+          createdDrawer: foundDrawer ? null : drawer.id,
+          createdBinder: foundBinder ? null : binder.id,
+        };
         const moved = await txRepo.fileInto(user.id, ids, binder.id, distinctTags(input.tags));
         await recordFilings(tx, user.id, ids, binder.id, 'accepted', rec.id);
         // What the user unticked was taken out of the group: not proposed for this binder again.
         const kept = new Set(ids);
         const takenOut = rec.objectIds.filter((id) => !kept.has(id));
         await recordFilings(tx, user.id, takenOut, binder.id, 'dismissed', rec.id);
-        await txRepo.close(rec.id, true);
+        await txRepo.close(rec.id, record);
         return { message: FILES_MOVED_MESSAGE, drawer_id: drawer.id, binder_id: binder.id, moved };
+      });
+    },
+
+    /**
+     * Undoes an accept exactly: its items still in the binder go back on the desk with the tags they
+     * had, what it recorded for the engine is forgotten, the drawer and binder it made go if nothing is
+     * in them, and the recommendation is open again.
+     */
+    async undoAccept(user: UserRow, id: number): Promise<UndoAcceptResult> {
+      const root = rootOf(user);
+      return db.transaction(async (tx) => {
+        const txRepo = createRecommendationRepository(tx);
+        const rec = await txRepo.lockOwned(user.id, id);
+        if (!rec) throw notFound();
+        if (!rec.acceptedAt || !rec.acceptRecord)
+          throw new HttpError(409, 'This recommendation is not accepted');
+        const record = rec.acceptRecord;
+        const moved = await txRepo.unfile(user.id, root, record.binderId, record.items);
+        await forgetFilings(tx, user.id, rec.id);
+        if (record.createdBinder) await txRepo.dropIfEmpty(user.id, record.createdBinder);
+        if (record.createdDrawer) await txRepo.dropIfEmpty(user.id, record.createdDrawer);
+        await txRepo.reopen(rec.id);
+        return { id: rec.id, moved };
       });
     },
 
@@ -177,7 +208,7 @@ export function createRecommendationService({
           );
         }
         if (rec.binderId) await recordFilings(tx, user.id, rec.objectIds, rec.binderId, 'dismissed', rec.id);
-        await txRepo.close(rec.id, false);
+        await txRepo.close(rec.id, null);
         return { id: rec.id, ignored: true as const };
       });
     },
