@@ -115,7 +115,7 @@ test('a user files uploads into a binder by drag and drop, views, downloads and 
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete 2 items?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('2 items deleted')).toBeVisible();
+  await expect(page.getByText('2 items moved to the Trash')).toBeVisible();
   await expect(page.getByText('This binder is empty')).toBeVisible();
 });
 

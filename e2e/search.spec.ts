@@ -338,7 +338,7 @@ test('results open in their folder, and move, download and delete in bulk', asyn
   // Deleted after a confirmation: gone from the results.
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete 2 items?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('2 items deleted')).toBeVisible();
+  await expect(page.getByText('2 items moved to the Trash')).toBeVisible();
   await expect(result(page, 'Tax return notes')).toHaveCount(0);
   await expect(result(page, PHOTO)).toHaveCount(0);
   await expect(

@@ -12,6 +12,8 @@ export const publicConfigSchema = z.object({
   }),
   /** Error reporting (Sentry), only when the server is configured with a DSN: off by default. */
   error_reporting: z.object({ sentry_dsn: z.string().nullable() }),
+  /** Days a deleted item stays in the Trash before it is deleted for good. */
+  trash: z.object({ days: z.number() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,7 +1,7 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { DeskIcon, SettingsIcon, SignOutIcon, SourceIcon, TeamIcon, WorkspaceIcon } from './icons';
+import { DeskIcon, SettingsIcon, SignOutIcon, SourceIcon, TeamIcon, TrashIcon, WorkspaceIcon } from './icons';
 
 interface Item {
   label: string;
@@ -16,6 +16,7 @@ const ITEMS: Item[] = [
   { label: 'My Source', to: '/my-source', section: '/my-source', icon: <SourceIcon /> },
   { label: 'My Desk', to: '/my-desk/my-content', section: '/my-desk', icon: <DeskIcon /> },
   { label: 'My Workspace', to: '/my-workspace', section: '/my-workspace', icon: <WorkspaceIcon /> },
+  { label: 'Trash', to: '/trash', section: '/trash', icon: <TrashIcon /> },
   {
     label: 'Shared WorkSpace',
     to: '/shared-workspace',

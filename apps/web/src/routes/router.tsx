@@ -18,6 +18,7 @@ const DeskLayout = lazyPage(() => import('../features/desk/DeskPages').then((m) 
 const DeskSection = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskSection));
 const FolderPage = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.FolderPage));
 const SearchPage = lazyPage(() => import('../features/search/SearchPage').then((m) => m.SearchPage));
+const TrashPage = lazyPage(() => import('../features/desk/trash/TrashPage').then((m) => m.TrashPage));
 const MyWorkspacePage = lazyPage(() =>
   import('../features/workspace/WorkspacePages').then((m) => m.MyWorkspacePage),
 );
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
                 route('search', <SearchPage />),
               ]),
               route('my-workspace', <MyWorkspacePage />),
+              route('trash', <TrashPage />),
               route('shared-workspace', <ComingSoonPage title="Shared WorkSpace" />),
               route('team-desk', <ComingSoonPage title="Team Desk" />),
               route('team-content', <ComingSoonPage title="Team Content" />),

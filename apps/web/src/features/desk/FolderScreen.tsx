@@ -61,7 +61,7 @@ export function FolderScreen({ folderId }: { folderId: string }) {
   const move = useMoveObjects();
   const onMove = useCallback(
     (moved: DeskObject[], target: DropTarget) => {
-      move.mutate({ ids: moved.map((o) => o.id), target: { id: target.id, name: target.name } });
+      move.mutate({ objects: moved, target: { id: target.id, name: target.name } });
       selection.clear();
     },
     [move.mutate, selection.clear],

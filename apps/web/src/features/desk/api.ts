@@ -11,12 +11,14 @@ import {
   linkDuplicateSchema,
   moveSchema,
   pageSchema,
+  restoreSchema,
+  trashPageSchema,
   updateObjectSchema,
   uploadResultSchema,
   zipRequestSchema,
   zipTicketSchema,
 } from '@easio/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiRequest } from '../../api/client';
 import { apiUpload } from '../../api/upload';
 import { listSearchParams } from './filters';
@@ -64,8 +66,30 @@ export function moveObjects(ids: string[], targetId: string) {
   });
 }
 
+/** Moves them to the Trash. */
 export function deleteObjects(ids: string[]) {
   return apiRequest(`${DESK}/delete`, bulkResultSchema, { json: deleteSchema.parse({ ids }) });
+}
+
+const restoredSchema = bulkResultSchema.extend({
+  restored: z.array(z.object({ id: z.uuid(), parent_id: z.uuid() })),
+});
+
+export function fetchTrash(after: string | undefined, signal?: AbortSignal) {
+  const params = new URLSearchParams(after ? { after } : {});
+  return apiRequest(`${DESK}/trash?${params}`, trashPageSchema, { signal });
+}
+
+export function restoreObjects(ids: string[]) {
+  return apiRequest(`${DESK}/trash/restore`, restoredSchema, { json: restoreSchema.parse({ ids }) });
+}
+
+export function deleteForever(ids: string[]) {
+  return apiRequest(`${DESK}/trash/delete`, bulkResultSchema, { json: deleteSchema.parse({ ids }) });
+}
+
+export function emptyTrash() {
+  return apiRequest(`${DESK}/trash/empty`, bulkResultSchema, { method: 'POST' });
 }
 
 export function requestZip(ids: string[]) {

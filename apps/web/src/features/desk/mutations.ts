@@ -1,7 +1,9 @@
 import type { CreateItem, createFolderSchema, DeskObject, updateObjectSchema } from '@easio/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { countOf } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { toastWithUndo } from '../../lib/undo-toast';
 import {
   createFolder,
   createItem,
@@ -9,6 +11,7 @@ import {
   fetchObject,
   moveObjects,
   requestZip,
+  restoreObjects,
   updateObject,
 } from './api';
 import { deskKeys, removeFromListings, replaceInListings } from './queries';
@@ -57,21 +60,64 @@ export interface MoveTarget {
   name: string;
 }
 
-/** Moves take the objects out of the listings at once; the server's refusal puts them back. */
+/** Puts objects back in the folders they were in (one call per folder), then shows what is true now. */
+async function moveBack(client: QueryClient, objects: readonly Pick<DeskObject, 'id' | 'parent_id'>[]) {
+  const byParent = new Map<string, string[]>();
+  for (const o of objects)
+    if (o.parent_id) byParent.set(o.parent_id, [...(byParent.get(o.parent_id) ?? []), o.id]);
+  try {
+    let count = 0;
+    for (const [parentId, ids] of byParent) count += (await moveObjects(ids, parentId)).count;
+    toastSuccess(`${countOf(count, 'item')} back where ${count === 1 ? 'it was' : 'they were'}`);
+  } catch (error) {
+    toastError(error);
+  } finally {
+    void client.invalidateQueries({ queryKey: deskKeys.all });
+  }
+}
+
+/**
+ * Moves take the objects out of the listings at once; the server's refusal puts them back. The toast
+ * offers Undo: each object back into the folder it came from.
+ */
 export function useMoveObjects() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, target }: { ids: string[]; target: MoveTarget }) => moveObjects(ids, target.id),
-    onMutate: async ({ ids }) => {
+    mutationFn: ({
+      objects,
+      target,
+    }: {
+      objects: readonly Pick<DeskObject, 'id' | 'parent_id'>[];
+      target: MoveTarget;
+    }) =>
+      moveObjects(
+        objects.map((o) => o.id),
+        target.id,
+      ),
+    onMutate: async ({ objects }) => {
       await client.cancelQueries({ queryKey: [...deskKeys.lists, 'children'] });
-      removeFromListings(client, new Set(ids), [...deskKeys.lists, 'children']);
+      removeFromListings(client, new Set(objects.map((o) => o.id)), [...deskKeys.lists, 'children']);
     },
-    onSuccess: ({ count }, { target }) => toastSuccess(movedMessage(count, target.name)),
+    onSuccess: ({ count }, { objects, target }) =>
+      toastWithUndo(movedMessage(count, target.name), () => void moveBack(client, objects)),
     onError: (error) => toastError(error),
     onSettled: () => client.invalidateQueries({ queryKey: deskKeys.all }),
   });
 }
 
+/** Puts what was just deleted back where it was, out of the Trash. */
+async function restore(client: QueryClient, ids: string[]) {
+  try {
+    const { count } = await restoreObjects(ids);
+    toastSuccess(`${countOf(count, 'item')} restored`);
+  } catch (error) {
+    toastError(error);
+  } finally {
+    void client.invalidateQueries({ queryKey: deskKeys.all });
+  }
+}
+
+/** Moves objects to the Trash; the toast offers Undo (restored where they were). */
 export function useDeleteObjects() {
   const client = useQueryClient();
   return useMutation({
@@ -82,7 +128,14 @@ export function useDeleteObjects() {
       removeFromListings(client, new Set(objects.map((o) => o.id)));
     },
     onSuccess: (_result, objects) => {
-      toastSuccess(deletedMessage(objects.map((o) => o.data_type)));
+      toastWithUndo(
+        deletedMessage(objects.map((o) => o.data_type)),
+        () =>
+          void restore(
+            client,
+            objects.map((o) => o.id),
+          ),
+      );
       for (const object of objects) {
         client.removeQueries({ queryKey: deskKeys.object(object.id) });
         client.removeQueries({ queryKey: deskKeys.folder(object.id) });

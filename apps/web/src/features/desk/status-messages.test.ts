@@ -6,12 +6,14 @@ describe('status messages', () => {
     expect(createdMessage('drawer_object')).toBe('Drawer created');
     expect(createdMessage('url_note_object')).toBe('URL note created');
   });
-  it('names what was deleted', () => {
-    expect(deletedMessage(['binder_object'])).toBe('Binder deleted');
-    expect(deletedMessage(['file_object', 'note_object'])).toBe('2 items deleted');
-    expect(deletedMessage(['drawer_object', 'binder_object'])).toBe('2 folders deleted, with their content');
+  it('names what went to the Trash', () => {
+    expect(deletedMessage(['binder_object'])).toBe('Binder moved to the Trash');
+    expect(deletedMessage(['file_object', 'note_object'])).toBe('2 items moved to the Trash');
+    expect(deletedMessage(['drawer_object', 'binder_object'])).toBe(
+      '2 folders moved to the Trash, with their content',
+    );
     expect(deletedMessage(['drawer_object', 'note_object', 'file_object'])).toBe(
-      '1 folder and 2 items deleted',
+      '1 folder and 2 items moved to the Trash',
     );
   });
   it('counts moves and uploads', () => {

@@ -9,13 +9,14 @@ export function createdMessage(type: DataType): string {
   return `${KIND_LABEL[type]} created`;
 }
 
+/** What a delete did: it moved them to the Trash (restorable there, or with Undo). */
 export function deletedMessage(types: readonly DataType[]): string {
-  if (types.length === 1 && types[0]) return `${KIND_LABEL[types[0]]} deleted`;
+  if (types.length === 1 && types[0]) return `${KIND_LABEL[types[0]]} moved to the Trash`;
   const folders = types.filter(isFolderType).length;
   const items = types.length - folders;
-  if (folders === 0) return `${plural(items, 'item')} deleted`;
-  if (items === 0) return `${plural(folders, 'folder')} deleted, with their content`;
-  return `${plural(folders, 'folder')} and ${plural(items, 'item')} deleted`;
+  if (folders === 0) return `${plural(items, 'item')} moved to the Trash`;
+  if (items === 0) return `${plural(folders, 'folder')} moved to the Trash, with their content`;
+  return `${plural(folders, 'folder')} and ${plural(items, 'item')} moved to the Trash`;
 }
 
 export function movedMessage(count: number, targetName: string): string {

@@ -1,5 +1,7 @@
 import type { DeskObject } from '@easio/shared';
+import { TRASH_DAYS_DEFAULT } from '@easio/shared';
 import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { usePublicConfig } from '../../../api/queries';
 import { DeskModal } from '../DeskModal';
 import { displayName, isFolder } from '../object-info';
 
@@ -12,8 +14,12 @@ interface Props {
 
 const SHOWN = 5;
 
-/** Asks before deleting; says plainly that a folder goes with everything in it. */
+/**
+ * Asks before deleting; says plainly that it goes to the Trash (for how long) and that a folder goes
+ * with everything in it.
+ */
 export function DeleteDialog({ objects, opened, onClose, onConfirm }: Props) {
+  const days = usePublicConfig().data?.trash.days ?? TRASH_DAYS_DEFAULT;
   const count = objects.length;
   const folders = objects.filter(isFolder).length;
   const title = count === 1 && objects[0] ? `Delete “${displayName(objects[0])}”?` : `Delete ${count} items?`;
@@ -29,9 +35,8 @@ export function DeleteDialog({ objects, opened, onClose, onConfirm }: Props) {
           </List>
         )}
         <Text size="sm">
-          {folders > 0
-            ? 'Drawers and binders are deleted with everything inside them. This cannot be undone.'
-            : 'This cannot be undone.'}
+          {folders > 0 ? 'Drawers and binders go with everything inside them. ' : ''}
+          {`${count === 1 ? 'It waits' : 'They wait'} in the Trash for ${days} days, where you can restore ${count === 1 ? 'it' : 'them'}; then ${count === 1 ? 'it is' : 'they are'} deleted for good.`}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

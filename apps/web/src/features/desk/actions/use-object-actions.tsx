@@ -57,7 +57,7 @@ export function useObjectActions(onDone?: (action: ObjectAction) => void): Objec
           onClose={close}
           onMove={(target) => {
             if (dialog?.kind !== 'move') return;
-            move.mutate({ ids: dialog.objects.map((o) => o.id), target });
+            move.mutate({ objects: dialog.objects, target });
             onDone?.('move');
           }}
         />
