@@ -150,3 +150,33 @@ test('an accept with an empty name says what is missing and moves nothing; a chi
   await row(page, 'goa-hotel.txt').dblclick();
   await expect(page.getByRole('list', { name: 'Tags' }).getByText('holiday', { exact: true })).toBeVisible();
 });
+
+test('an accept is undone from its message: the items are back on the desk and the suggestion is offered again', async ({
+  page,
+  request,
+}) => {
+  await signedInNewUser(page, request);
+  await uploadFiles(page, [
+    { name: 'goa-hotel.txt', text: trip('hotel booking') },
+    { name: 'goa-flight.txt', text: trip('flight tickets') },
+  ]);
+  const panel = page.getByRole('region', { name: 'Filing suggestions' });
+  await panel.getByRole('button', { name: 'Generate now' }).click();
+  const goa = panel.getByRole('article').filter({ hasText: 'goa-hotel.txt' });
+  await expect(goa).toBeVisible({ timeout: 20_000 });
+  await goa.getByRole('textbox', { name: 'Drawer' }).fill('Holidays');
+  await goa.getByRole('textbox', { name: 'Binder' }).fill('Goa');
+  await goa.getByRole('button', { name: 'Accept' }).click();
+
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Files Move Successfully' });
+  await expect(toast).toBeVisible();
+  await expect(row(page, 'Holidays')).toBeVisible();
+  await expect(row(page, 'goa-hotel.txt')).toHaveCount(0);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Filing undone: 2 items back on the desk')).toBeVisible();
+  await expect(row(page, 'goa-hotel.txt')).toBeVisible();
+  await expect(row(page, 'goa-flight.txt')).toBeVisible();
+  // The drawer and binder the accept made are gone with it; the suggestion is back for review.
+  await expect(row(page, 'Holidays')).toHaveCount(0);
+  await expect(goa).toBeVisible();
+});

@@ -6,6 +6,8 @@ import {
   deleteResultSchema,
   generationStatusSchema,
   recommendationSchema,
+  undoAcceptResultSchema,
+  undoAcceptSchema,
 } from '@easio/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../api/client';
@@ -36,5 +38,12 @@ export function deleteRecommendation(id: number) {
   return apiRequest(`${BASE}/delete_recommendation`, deleteResultSchema, {
     method: 'POST',
     json: deleteRecommendationSchema.parse({ id }),
+  });
+}
+
+export function undoAccept(id: number) {
+  return apiRequest(`${BASE}/undo_accept`, undoAcceptResultSchema, {
+    method: 'POST',
+    json: undoAcceptSchema.parse({ id }),
   });
 }

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { toastWithUndo } from '../../lib/undo-toast';
 import { deskKeys } from '../desk/queries';
 import {
   acceptRecommendation,
@@ -15,6 +16,7 @@ import {
   fetchGenerationStatus,
   fetchRecommendations,
   generateRecommendations,
+  undoAccept,
 } from './api';
 
 export const recommendationKeys = {
@@ -65,19 +67,36 @@ export function useGenerateNow() {
   });
 }
 
+/** Undoes accepts: their items back on the desk as they were, the suggestions listed again. */
+async function undoAccepts(client: ReturnType<typeof useQueryClient>, ids: number[]) {
+  let moved = 0;
+  try {
+    for (const id of ids) moved += (await undoAccept(id)).moved;
+    toastSuccess(`Filing undone: ${moved} ${moved === 1 ? 'item' : 'items'} back on the desk`);
+  } catch (error) {
+    toastError(error);
+  } finally {
+    void client.invalidateQueries({ queryKey: deskKeys.all });
+    void client.invalidateQueries({ queryKey: recommendationKeys.list });
+  }
+}
+
 function dropFromList(client: ReturnType<typeof useQueryClient>, ids: number[]) {
   client.setQueryData<Recommendation[]>(recommendationKeys.list, (list) =>
     list?.filter((r) => !ids.includes(r.id)),
   );
 }
 
-/** Accepting files the items; the recommendation leaves the list and the desk is fetched again. */
+/**
+ * Accepting files the items; the recommendation leaves the list and the desk is fetched again. The
+ * toast offers Undo.
+ */
 export function useAcceptRecommendation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AcceptRecommendation) => acceptRecommendation(input),
     onSuccess: (_result, input) => {
-      toastSuccess(FILES_MOVED_MESSAGE);
+      toastWithUndo(FILES_MOVED_MESSAGE, () => void undoAccepts(client, [input.id]));
       dropFromList(client, [input.id]);
       void client.invalidateQueries({ queryKey: deskKeys.all });
       void client.invalidateQueries({ queryKey: recommendationKeys.list });
@@ -110,7 +129,7 @@ export function useAcceptAllSure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (recs: Recommendation[]) => {
-      let groups = 0;
+      const accepted: number[] = [];
       let items = 0;
       const failed: string[] = [];
       for (const rec of recs.filter(isHighConfidence)) {
@@ -125,18 +144,20 @@ export function useAcceptAllSure() {
             tags: rec.tags,
             object_ids: rec.object_ids,
           });
-          groups += 1;
+          accepted.push(rec.id);
           items += result.moved;
         } catch {
           failed.push(binder);
         }
       }
-      return { groups, items, failed };
+      return { accepted, items, failed };
     },
-    onSuccess: ({ groups, items, failed }) => {
+    onSuccess: ({ accepted, items, failed }) => {
+      const groups = accepted.length;
       if (groups > 0) {
-        toastSuccess(
+        toastWithUndo(
           `${FILES_MOVED_MESSAGE}: ${items} ${items === 1 ? 'item' : 'items'} in ${groups} ${groups === 1 ? 'binder' : 'binders'}`,
+          () => void undoAccepts(client, accepted),
         );
       }
       if (failed.length > 0)
