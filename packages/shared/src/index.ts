@@ -6,6 +6,7 @@ export * from './countries.js';
 export * from './desk.js';
 export * from './errors.js';
 export * from './extension.js';
+export * from './file-kinds.js';
 export * from './geo.js';
 export * from './live.js';
 export * from './mail.js';

@@ -85,8 +85,8 @@ export async function exportSize(db: Db, ownerId: string) {
   const [row] = await queryRows<{ items: number; files: number; bytes: string | number | null }>(
     db,
     sql`SELECT count(*)::int AS items,
-          count(*) FILTER (WHERE data_type = 'file_object' AND blob_key IS NOT NULL)::int AS files,
-          coalesce(sum(size) FILTER (WHERE data_type = 'file_object' AND blob_key IS NOT NULL), 0)::bigint AS bytes
+          count(*) FILTER (WHERE data_type IN ('file_object', 'email_object') AND blob_key IS NOT NULL)::int AS files,
+          coalesce(sum(size) FILTER (WHERE data_type IN ('file_object', 'email_object') AND blob_key IS NOT NULL), 0)::bigint AS bytes
         FROM objects WHERE owner_id = ${ownerId}`,
   );
   return { items: row?.items ?? 0, files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };

@@ -206,7 +206,7 @@ export async function zipEntries(db: Db, ownerId: string, ids: string[]) {
         FROM objects o JOIN down ON o.parent_id = down.id AND o.owner_id = ${ownerId}
         WHERE array_length(down.path, 1) < 10
       )
-      SELECT blob_key, path, item_date FROM down WHERE data_type = 'file_object' AND blob_key IS NOT NULL
+      SELECT blob_key, path, item_date FROM down WHERE data_type IN ('file_object', 'email_object') AND blob_key IS NOT NULL
       ORDER BY path`,
   );
   const seen = new Set<string>();

@@ -5,7 +5,8 @@ import type { UrlSigner } from './signed-urls.js';
 /** An object row as the API answers it, with signed addresses for its bytes. */
 export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: number): DeskObject {
   const dataType = row.dataType as DataType;
-  const hasBytes = dataType === 'file_object' && row.blobKey !== null;
+  // Files, and e-mails made of an uploaded message file (its bytes stay downloadable).
+  const hasBytes = (dataType === 'file_object' || dataType === 'email_object') && row.blobKey !== null;
   return {
     id: row.id,
     parent_id: row.parentId,

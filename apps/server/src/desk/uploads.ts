@@ -15,6 +15,12 @@ import type { ObjectRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { lockBlobKeys } from './blob-cleanup.js';
+import {
+  type Conversion,
+  convertUpload,
+  findUploadOriginal,
+  storeLinkedItems,
+} from './conversions/upload-conversion.js';
 import { itemNameFromFileName } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
@@ -97,55 +103,80 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
       }
       if (stored.length === 0) throw new HttpError(422, 'The upload holds no file');
 
-      const result = await db.transaction(async (tx) => {
-        // A delete of a file with the same bytes may have released the blob since it was stored:
-        // under the blob locks, make sure every blob is still there before objects point at it.
-        await lockBlobKeys(
-          tx,
-          stored.map((s) => s.blob.key),
-        );
-        for (const { blob } of stored) {
-          if ((await blobs.size(blob.key)) === null) {
-            throw new HttpError(
-              409,
-              'A file was removed while it uploaded; nothing was stored: upload it again',
-            );
+      // Messages and calendars become e-mails and events (a duplicate stays what its original is).
+      const conversions = new Map<StoredBlob, Conversion>();
+      const conversionDeps = {
+        blobs,
+        maxBytes: maxUploadBytes,
+        releaseBlobs: deps.releaseBlobs,
+        log: request.log,
+      };
+      for (const { blob, name } of stored) {
+        if (await findUploadOriginal(db, user.id, blob.sha256)) continue;
+        const conversion = await convertUpload(conversionDeps, user.id, blob, name);
+        if (conversion) conversions.set(blob, conversion);
+      }
+      const madeBlobs = [...conversions.values()].flatMap((c) => c.blobKeys);
+
+      const result = await db
+        .transaction(async (tx) => {
+          // A delete of a file with the same bytes may have released the blob since it was stored:
+          // under the blob locks, make sure every blob is still there before objects point at it.
+          const keys = [...stored.map((s) => s.blob.key), ...madeBlobs];
+          await lockBlobKeys(tx, keys);
+          for (const key of keys) {
+            if ((await blobs.size(key)) === null) {
+              throw new HttpError(
+                409,
+                'A file was removed while it uploaded; nothing was stored: upload it again',
+              );
+            }
           }
-        }
-        const repo = createDeskRepository(tx);
-        const made: ObjectRow[] = [];
-        const fresh: string[] = [];
-        const duplicates: { name: string; existing: ObjectRow }[] = [];
-        for (const { blob, name } of stored) {
-          const existing = await repo.findFileBySha(user.id, blob.sha256);
-          if (existing && request.query.on_duplicate === 'refuse') {
-            duplicates.push({ name, existing });
-            continue;
+          const repo = createDeskRepository(tx);
+          const made: ObjectRow[] = [];
+          const fresh: string[] = [];
+          const duplicates: { name: string; existing: ObjectRow }[] = [];
+          for (const { blob, name } of stored) {
+            const existing = await findUploadOriginal(tx, user.id, blob.sha256);
+            if (existing && request.query.on_duplicate === 'refuse') {
+              duplicates.push({ name, existing });
+              continue;
+            }
+            const conversion = existing ? undefined : conversions.get(blob);
+            const [row] = await repo.insert([
+              {
+                ownerId: user.id,
+                parentId: parent.id,
+                dataType: existing?.dataType ?? 'file_object',
+                name,
+                mimeType: blob.mimeType,
+                size: blob.size,
+                sha256: blob.sha256,
+                blobKey: blob.key,
+                duplicateOf: existing?.id ?? null,
+                content: existing?.content ?? null,
+                metadata: existing?.metadata ?? {},
+                jobState: existing ? existing.jobState : 'pending',
+                jobError: existing?.jobError ?? null,
+                thumbnailKey: existing?.thumbnailKey ?? null,
+                ...(existing?.dataType === 'email_object' && {
+                  mimeType: existing.mimeType,
+                  sourceCreatedAt: existing.sourceCreatedAt,
+                }),
+                ...conversion?.own,
+              },
+            ]);
+            if (!row) throw new Error('insert returned no row');
+            made.push(row);
+            if (!existing && row.jobState === 'pending') fresh.push(row.id);
+            if (conversion) fresh.push(...(await storeLinkedItems(tx, conversion, row)));
           }
-          const [row] = await repo.insert([
-            {
-              ownerId: user.id,
-              parentId: parent.id,
-              dataType: 'file_object',
-              name,
-              mimeType: blob.mimeType,
-              size: blob.size,
-              sha256: blob.sha256,
-              blobKey: blob.key,
-              duplicateOf: existing?.id ?? null,
-              content: existing?.content ?? null,
-              metadata: existing?.metadata ?? {},
-              jobState: existing ? existing.jobState : 'pending',
-              jobError: existing?.jobError ?? null,
-              thumbnailKey: existing?.thumbnailKey ?? null,
-            },
-          ]);
-          if (!row) throw new Error('insert returned no row');
-          made.push(row);
-          if (!existing) fresh.push(row.id);
-        }
-        return { made, fresh, duplicates };
-      });
+          return { made, fresh, duplicates };
+        })
+        .catch(async (error: unknown) => {
+          await deps.releaseBlobs({ blobKeys: madeBlobs, thumbnailKeys: [] });
+          throw error;
+        });
       if (result.fresh.length) await deps.onFilesStored(result.fresh);
       if (result.made.length) deps.onItemsAdded(user.id);
       return {
@@ -175,7 +206,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
       const row = await db.transaction(async (tx) => {
         const repo = createDeskRepository(tx);
         const found = await repo.findOwned(user.id, request.body.object_id);
-        if (found?.dataType !== 'file_object' || !found.blobKey) throw notFound();
+        const holdsBytes = found?.dataType === 'file_object' || found?.dataType === 'email_object';
+        if (!found || !holdsBytes || !found.blobKey) throw notFound();
         // Under the blob's lock, so a delete of the original cannot release the bytes meanwhile.
         await lockBlobKeys(tx, [found.blobKey]);
         const original = await repo.findOwned(user.id, found.id);
@@ -184,7 +216,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
           {
             ownerId: user.id,
             parentId: parent.id,
-            dataType: 'file_object',
+            dataType: original.dataType,
             name: request.body.name ?? original.name,
             mimeType: original.mimeType,
             size: original.size,
@@ -196,6 +228,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
             jobState: original.jobState,
             jobError: original.jobError,
             thumbnailKey: original.thumbnailKey,
+            sourceCreatedAt: original.dataType === 'email_object' ? original.sourceCreatedAt : null,
           },
         ]);
         return made;

@@ -11,6 +11,7 @@ const PLAIN_TYPES = new Set([
   'text/markdown',
   'text/x-markdown',
   'text/csv',
+  'text/calendar',
   'application/json',
 ]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);

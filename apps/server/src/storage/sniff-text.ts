@@ -1,9 +1,12 @@
 /**
- * Text type decisions once the bytes are known to be UTF-8 text. Content decides HTML and e-mail; the
- * client's file name only picks among plain-text subtypes (markdown, csv, json), never anything else.
+ * Text type decisions once the bytes are known to be UTF-8 text. Content decides HTML, e-mail and
+ * calendars; the client's file name only picks among plain-text subtypes (markdown, csv, json), never
+ * anything else.
  */
 
 const HTML_START = /^<(!doctype\s+html|html)[\s>]/i;
+/** An iCalendar file (RFC 5545) starts with this line, whatever it is named. */
+const CALENDAR_START = /^BEGIN:VCALENDAR\r?\n/i;
 const MAIL_HEADER = /^([\x21-\x39\x3b-\x7e]+):/;
 /** Header names that, two of them together at the very start, make a text an RFC 822 message. */
 const MAIL_HEADER_NAMES = new Set([
@@ -39,6 +42,7 @@ export function decodeText(bytes: Uint8Array, truncated: boolean): string | null
 export function textMimeType(text: string, nameHint: string | undefined, truncated: boolean): string {
   if (looksLikeHtml(text)) return 'text/html';
   if (looksLikeMail(text, truncated)) return 'message/rfc822';
+  if (CALENDAR_START.test(text.replace(/^\uFEFF/, '').trimStart())) return 'text/calendar';
   switch (extensionOf(nameHint)) {
     case 'md':
     case 'markdown':

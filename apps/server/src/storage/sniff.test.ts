@@ -135,6 +135,14 @@ describe('sniffMimeType', () => {
     expect(await sniff('From: Alice\nTo: Bob\nthis line is not a header\n\nbody')).toBe('text/plain');
   });
 
+  it('recognises an iCalendar file by its first line, whatever its name', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\n';
+    expect(await sniff(ics)).toBe('text/calendar');
+    expect(await sniff(`\uFEFF${ics}`, 'export.txt')).toBe('text/calendar');
+    expect(await sniff('begin:vcalendar\nend:vcalendar\n', 'a.ics')).toBe('text/calendar');
+    expect(await sniff('Notes about BEGIN:VCALENDAR files', 'a.ics')).toBe('text/plain');
+  });
+
   it('recognises an e-mail whose header block runs past the head', async () => {
     const received =
       'Received: from relay.example.org by mx.example.com; Fri, 21 Nov 2025 10:00:00 +0100\r\n';
