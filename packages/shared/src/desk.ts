@@ -49,6 +49,8 @@ export const deskObjectSchema = z.object({
   child_count: z.number().nullable(),
   /** When it went to the Trash (it, or a folder it is in); null on the desk. */
   trashed_at: z.iso.datetime({ offset: true }).nullable(),
+  /** One more at each change of its name, text, address, tags or place: an edit names the one it started from. */
+  version: z.number().int(),
 });
 export type DeskObject = z.infer<typeof deskObjectSchema>;
 
@@ -125,6 +127,29 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' })
   .max(URL_MAX, 'Address is too long');
 
+/** A location's point on the map, what it is called, and optionally its address. */
+export const placeSchema = z.strictObject({
+  latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
+  longitude: z
+    .number()
+    .min(-180, 'Longitude is between -180 and 180')
+    .max(180, 'Longitude is between -180 and 180'),
+  label: z.string().trim().min(1, 'Label is required').max(NAME_MAX, 'Label is too long'),
+  address: z.string().trim().max(2000, 'Address is too long').optional(),
+});
+export type PlaceInput = z.input<typeof placeSchema>;
+
+/** How long one tag may be, and how many an item may carry. */
+export const TAG_MAX = 64;
+export const TAGS_MAX = 50;
+/** An item's tags, each trimmed and kept once. */
+export const tagsSchema = z
+  .array(
+    z.string().trim().min(1, 'A tag cannot be empty').max(TAG_MAX, `A tag is at most ${TAG_MAX} characters`),
+  )
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
 /** The items made in Easio itself: a note, a link, a url note and a location. */
 export const createItemSchema = z.discriminatedUnion('data_type', [
   z.strictObject({
@@ -150,27 +175,28 @@ export const createItemSchema = z.discriminatedUnion('data_type', [
     data_type: z.literal('location_object'),
     parent_id: optionalParent,
     name: name.optional(),
-    latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
-    longitude: z
-      .number()
-      .min(-180, 'Longitude is between -180 and 180')
-      .max(180, 'Longitude is between -180 and 180'),
-    label: z.string().trim().min(1, 'Label is required').max(NAME_MAX),
-    address: z.string().trim().max(2000).optional(),
+    ...placeSchema.shape,
   }),
 ]);
 export type CreateItem = z.input<typeof createItemSchema>;
 
-/** Rename, set a binder's state, edit a note's text or a link's address. */
+/**
+ * Rename, set a binder's state, edit a note's text, a link's address, a location's place, set tags.
+ * With `version` (the one the edit started from), an object changed since is refused (409) rather
+ * than overwritten; without it, the last change wins.
+ */
 export const updateObjectSchema = z
   .strictObject({
     name: name.optional(),
     binder_state: z.enum(BINDER_STATES).nullable().optional(),
     content: z.string().max(NOTE_MAX, 'Note is too long').optional(),
     url: httpUrl.optional(),
-    tags: z.array(z.string().trim().min(1).max(64)).max(50).optional(),
+    tags: tagsSchema.optional(),
+    place: placeSchema.optional(),
+    version: z.number().int('Version is a whole number').min(1, 'Version starts at 1').optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+  .refine((v) => Object.keys(v).some((key) => key !== 'version'), 'Nothing to change');
+export type ObjectChanges = z.input<typeof updateObjectSchema>;
 
 export const BULK_MAX = 10_000;
 const ids = z

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './extension.js';
 export * from './file-kinds.js';
 export * from './geo.js';
+export * from './item-names.js';
 export * from './live.js';
 export * from './mail.js';
 export * from './messages.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATA_TYPES, SOURCES } from './constants.js';
-import { BULK_MAX } from './desk.js';
+import { BULK_MAX, TAG_MAX } from './desk.js';
 
 /** The message of spec section 3, shown as a toast when a recommendation is accepted. */
 export const FILES_MOVED_MESSAGE = 'Files Move Successfully';
@@ -8,7 +8,6 @@ export const FILES_MOVED_MESSAGE = 'Files Move Successfully';
 /** Drawer and binder names chosen in a recommendation: short, as folder names on a desk are. */
 export const RECOMMENDATION_NAME_MAX = 120;
 export const RECOMMENDATION_TAGS_MAX = 20;
-export const TAG_MAX = 64;
 
 /**
  * A group is "high confidence" when the engine placed it in an existing binder or grouped its items

@@ -98,6 +98,12 @@ export const objects = pgTable(
      */
     trashedAt: timestamp(ms),
     trashedFrom: uuid().references((): AnyPgColumn => objects.id, { onDelete: 'set null' }),
+    /**
+     * Counts changes of what its user edits (name, text, address, tags, place): one more at each, by a
+     * trigger whoever writes (migration 0017). An edit naming the version it started from is refused
+     * when the object has moved on since (desk/service.ts), so no one overwrites unseen changes.
+     */
+    version: integer().notNull().default(1),
     ...timestamps,
     /** The date an item is sorted and searched by: made at its source, else arrived. */
     itemDate: timestamp(ms).notNull().generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),

@@ -14,13 +14,3 @@ export function withoutControlCharacters(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   return text.replace(/[\u0000-\u001f\u007f]/g, '');
 }
-
-/** An item's name from its text: the first line that says something, cut at 80 characters. */
-export function nameFromText(text: string, fallback: string): string {
-  const line =
-    text
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim() ?? '';
-  return (line.length > 80 ? `${line.slice(0, 79)}…` : line) || fallback;
-}

@@ -32,5 +32,6 @@ export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: num
     thumbnail_url: row.thumbnailKey ? signer.url(row.ownerId, row.id, 'thumbnail') : null,
     child_count: isFolderType(dataType) ? (childCount ?? 0) : null,
     trashed_at: row.trashedAt?.toISOString() ?? null,
+    version: row.version,
   };
 }

@@ -24,7 +24,9 @@ import { type ObjectRow, objects } from '../db/schema.js';
 import type { Cursor } from './cursor.js';
 
 export type NewObject = typeof objects.$inferInsert;
-export type ObjectPatch = Partial<Pick<ObjectRow, 'name' | 'binderState' | 'content' | 'url' | 'tags'>>;
+export type ObjectPatch = Partial<
+  Pick<ObjectRow, 'name' | 'binderState' | 'content' | 'url' | 'tags' | 'metadata'>
+>;
 
 /** How each sort key orders rows (before the id tie-break), and how its cursor values are typed. */
 const SORTS: Record<SortKey, { exprs: SQL[]; casts: string[] }> = {
@@ -191,11 +193,23 @@ export function createDeskRepository(db: Db) {
       return db.insert(objects).values(values).returning();
     },
 
-    async update(ownerId: string, id: string, patch: ObjectPatch): Promise<ObjectRow | undefined> {
+    /** Changes it only while it is still at `version`, when one is given (else undefined). */
+    async update(
+      ownerId: string,
+      id: string,
+      patch: ObjectPatch,
+      version?: number,
+    ): Promise<ObjectRow | undefined> {
       const [row] = await db
         .update(objects)
         .set({ ...patch, updatedAt: sql`now()` })
-        .where(and(eq(objects.ownerId, ownerId), eq(objects.id, id)))
+        .where(
+          and(
+            eq(objects.ownerId, ownerId),
+            eq(objects.id, id),
+            version === undefined ? undefined : eq(objects.version, version),
+          ),
+        )
         .returning();
       return row;
     },

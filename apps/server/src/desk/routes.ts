@@ -107,10 +107,12 @@ export async function deskRoutes(app: FastifyInstance, { desk }: { desk: DeskSer
     '/objects/:id',
     {
       schema: {
-        ...meta("Rename, set a binder's state, edit a note's text or a link's address, set tags"),
+        ...meta(
+          "Rename, set a binder's state, edit a note's text, a link's address or a location's place, set tags; with `version`, refused (409) when the object changed since",
+        ),
         params: idParams,
         body: updateObjectSchema,
-        response: { 200: deskObjectSchema, ...errors },
+        response: { 200: deskObjectSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) => desk.update(currentUser(request), request.params.id, request.body),

@@ -6,9 +6,8 @@ import type {
   FolderView,
   listQuerySchema,
   Page,
-  updateObjectSchema,
 } from '@easio/shared';
-import { canContain, isFolderType } from '@easio/shared';
+import { canContain, isFolderType, nameFromText } from '@easio/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { ObjectRow, UserRow } from '../db/schema.js';
@@ -17,7 +16,7 @@ import { LINK_TYPES } from '../links/link-preview.js';
 import { forgetPagePreview } from '../links/preview-reset.js';
 import { recordFilings } from '../recommendations/filing-events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { nameFromText } from './file-names.js';
+import { changesOf, changesWhatIsRead, editRefusal, type ObjectEdit } from './edits.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -194,38 +193,34 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
       return toDeskObject(row, signer);
     },
 
-    async update(user: UserRow, id: string, patch: z.output<typeof updateObjectSchema>): Promise<DeskObject> {
+    /** With `version`, refused (409) when the object has changed since that version. */
+    async update(user: UserRow, id: string, patch: ObjectEdit): Promise<DeskObject> {
       const row = await repo.findOwned(user.id, id);
       if (!row) throw notFound();
       if (row.trashedAt) throw inTrash(row);
       const type = row.dataType as DataType;
-      if (type === 'root_object') throw new HttpError(422, 'Your desk itself cannot be changed');
-      if (patch.binder_state !== undefined && type !== 'binder_object') {
-        throw new HttpError(422, 'Only binders have a state');
-      }
-      if (patch.content !== undefined && type !== 'note_object' && type !== 'url_note_object') {
-        throw new HttpError(422, 'Only notes and url notes have text to edit');
-      }
-      if (patch.url !== undefined && type !== 'url_object' && type !== 'url_note_object') {
-        throw new HttpError(422, 'Only links have an address');
+      const refusal = editRefusal(type, patch);
+      if (refusal) throw new HttpError(422, refusal);
+      if (patch.version !== undefined && patch.version !== row.version) {
+        throw changedElsewhere(row, patch.version);
       }
       const readdressed = patch.url !== undefined && patch.url !== row.url;
-      const changes = {
-        name: patch.name,
-        binderState: patch.binder_state,
-        content: patch.content,
-        url: patch.url,
-        tags: patch.tags,
-      };
       const { updated, releasedThumbnail } = await db.transaction(async (tx) => {
-        const changed = await createDeskRepository(tx).update(user.id, id, changes);
+        const changes = changesOf(row, patch);
+        const changed = await createDeskRepository(tx).update(user.id, id, changes, patch.version);
         if (!changed || !readdressed) return { updated: changed, releasedThumbnail: null };
         const forgotten = await forgetPagePreview(tx, user.id, id, onLinksSaved !== null);
         return { updated: forgotten.row, releasedThumbnail: forgotten.releasedThumbnail };
       });
-      if (!updated) throw notFound();
+      if (!updated) {
+        // Changed (or deleted) between the read above and the write.
+        const now = patch.version === undefined ? undefined : await repo.findOwned(user.id, id);
+        throw now && patch.version !== undefined ? changedElsewhere(now, patch.version) : notFound();
+      }
       if (releasedThumbnail) await releaseBlobs({ blobKeys: [], thumbnailKeys: [releasedThumbnail] });
       if (readdressed && onLinksSaved) await onLinksSaved([id]);
+      // The recommendations read an item's words: a new generation sees the edited ones.
+      if (!isFolderType(type) && changesWhatIsRead(patch)) onItemsAdded(user.id);
       const counts = isFolderType(type) ? await repo.childCounts(user.id, [id]) : undefined;
       return toDeskObject(updated, signer, counts?.get(id));
     },
@@ -277,6 +272,14 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
       });
     },
   };
+}
+
+/** Refusal of an edit made on an older version than the object's: nothing is overwritten unseen. */
+function changedElsewhere(row: ObjectRow, version: number): HttpError {
+  return new HttpError(
+    409,
+    `${row.name || 'This item'} was changed elsewhere (another tab or device) since version ${version}: load it again, or send your change with version ${row.version} to replace it`,
+  );
 }
 
 /** Refusal to change what is in the Trash (it is changed back on the desk, once restored). */

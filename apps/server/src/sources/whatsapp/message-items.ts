@@ -1,5 +1,4 @@
-import type { DataType } from '@easio/shared';
-import { nameFromText } from '../../desk/file-names.js';
+import { type DataType, nameFromText } from '@easio/shared';
 
 /** What a message (delivered or exported) becomes on the desk, before any media is fetched. */
 export interface MessageItem {
