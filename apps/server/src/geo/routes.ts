@@ -1,9 +1,18 @@
-import { countryGuessSchema } from '@easio/shared';
+import {
+  countryGuessSchema,
+  errorBodySchema,
+  placeMatchesSchema,
+  placeSearchQuerySchema,
+} from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryOfAddress } from './country-of-address.js';
+import { bundledGazetteer, searchGazetteer } from './gazetteer.js';
 
 /**
+ * `GET /api/geo/places`: the place names a signed-in user searches when setting a location, answered
+ * from the bundled gazetteer (gazetteer.ts) in memory, so no outside geocoder learns what they look for.
+ *
  * `GET /api/geo/country`: the visitor's country guessed from their address, so the signup form can
  * preselect it without the browser calling any outside lookup service. The address is used for this
  * answer only, never stored. A failed lookup is logged and answers null.
@@ -26,6 +35,27 @@ export async function geoRoutes(app: FastifyInstance) {
         request.log.warn({ err }, 'country lookup failed');
         return { country: null };
       }
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/geo/places',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['meta'],
+        summary:
+          'Places (towns of 1,000 people or more) whose name starts with what was typed, from data bundled with the server',
+        security: [{ bearer: [] }],
+        querystring: placeSearchQuerySchema,
+        response: { 200: placeMatchesSchema, 401: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // The same data for everyone, so the browser may keep an answer a while.
+      reply.header('cache-control', 'private, max-age=86400');
+      const gazetteer = await bundledGazetteer();
+      return { places: searchGazetteer(gazetteer, request.query.q, request.query.limit) };
     },
   );
 }
