@@ -254,7 +254,7 @@ export function previewFormatOf(file: { mime_type: string | null; name: string }
   if (mime === 'text/plain' || mime === 'application/json' || mime === 'text/xml') {
     const extension = extensionOf(file.name);
     if (extension === 'md' || extension === 'markdown') return 'document';
-    if (kind === 'spreadsheet') return 'table';
+    if (extension === 'csv' || extension === 'tsv') return 'table';
     if (kind === 'code') return 'code';
     return 'text';
   }

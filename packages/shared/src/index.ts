@@ -7,6 +7,7 @@ export * from './desk.js';
 export * from './errors.js';
 export * from './extension.js';
 export * from './file-kinds.js';
+export * from './file-preview.js';
 export * from './geo.js';
 export * from './item-names.js';
 export * from './live.js';

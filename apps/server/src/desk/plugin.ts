@@ -3,6 +3,8 @@ import type { Db } from '../db/client.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createBlobReleaser } from './blob-cleanup.js';
 import { downloadRoutes } from './downloads.js';
+import { previewRoutes } from './previews/preview-routes.js';
+import { createPreviewService } from './previews/preview-service.js';
 import { deskRoutes } from './routes.js';
 import { createDeskService } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -51,4 +53,5 @@ export async function deskPlugin(
     onItemsAdded,
   });
   await app.register(downloadRoutes, { db, desk, blobs, signer });
+  await app.register(previewRoutes, { previews: createPreviewService({ db, blobs, log: app.log }) });
 }
