@@ -160,6 +160,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
                 jobError: existing?.jobError ?? null,
                 thumbnailKey: existing?.thumbnailKey ?? null,
                 ...(existing?.dataType === 'email_object' && {
+                  source: existing.source,
                   mimeType: existing.mimeType,
                   sourceCreatedAt: existing.sourceCreatedAt,
                 }),
@@ -228,7 +229,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
             jobState: original.jobState,
             jobError: original.jobError,
             thumbnailKey: original.thumbnailKey,
-            sourceCreatedAt: original.dataType === 'email_object' ? original.sourceCreatedAt : null,
+            ...(original.dataType === 'email_object' && {
+              source: original.source,
+              sourceCreatedAt: original.sourceCreatedAt,
+            }),
           },
         ]);
         return made;

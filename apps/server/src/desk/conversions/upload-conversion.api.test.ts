@@ -71,6 +71,7 @@ describe.each(DB_KINDS)('uploaded messages and calendars on %s', (kind) => {
     const [mail] = res.json<UploadResult>().items;
     expect(mail).toMatchObject({
       data_type: 'email_object',
+      source: 'mail',
       name: 'Rechnung.eml',
       mime_type: 'message/rfc822',
       parent_id: binder,
@@ -96,6 +97,7 @@ describe.each(DB_KINDS)('uploaded messages and calendars on %s', (kind) => {
     const attachment = (await children()).find((o) => o.name === 'Rechnung für November.pdf');
     expect(attachment).toMatchObject({
       data_type: 'file_object',
+      source: 'mail',
       parent_id: binder,
       metadata: { attachment: true, email_id: mail?.id, email_subject: 'Rechnung für November (Café)' },
     });
@@ -179,6 +181,7 @@ describe.each(DB_KINDS)('uploaded messages and calendars on %s', (kind) => {
     const [file] = res.json<UploadResult>().items;
     expect(file).toMatchObject({
       data_type: 'file_object',
+      source: 'easio',
       name: 'family.ics',
       mime_type: 'text/calendar',
       metadata: { calendar: 'Family', calendar_events: 2, calendar_capped: false },
@@ -188,6 +191,7 @@ describe.each(DB_KINDS)('uploaded messages and calendars on %s', (kind) => {
     const party = events.find((e) => e.name === 'Garden party');
     expect(party).toMatchObject({
       data_type: 'event_object',
+      source: 'calendar',
       parent_id: binder,
       content: 'Bring a salad',
       item_date: `${year}-05-01T18:00:00.000Z`,
@@ -196,10 +200,10 @@ describe.each(DB_KINDS)('uploaded messages and calendars on %s', (kind) => {
     expect(party?.metadata).not.toHaveProperty('sync_scope');
     expect(events.find((e) => e.name === 'Dentist')?.metadata).toMatchObject({ all_day: true });
 
-    // The calendar shows them: events dated in the window, wherever they are filed.
+    // The Calendar page shows them: calendar events dated in the window, wherever they are filed.
     const month = await t.app.inject({
       method: 'GET',
-      url: `/api/desk/items?kind=event_object&from=${year}-05-01T00:00:00Z&to=${year}-06-01T00:00:00Z`,
+      url: `/api/desk/items?source=calendar&kind=event_object&from=${year}-05-01T00:00:00Z&to=${year}-06-01T00:00:00Z`,
       headers: me.auth,
     });
     expect(month.json<Page>().items.map((e) => e.name)).toContain('Garden party');

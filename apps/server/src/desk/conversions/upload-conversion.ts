@@ -27,6 +27,8 @@ export function conversionFormatOf(mimeType: string, fileName: string): Conversi
 /** An item made of the upload, stored beside it and linked to it. */
 interface LinkedDraft {
   dataType: 'file_object' | 'event_object';
+  /** The desk source its kind comes from, so it shows where imported ones do (the Mail and Calendar pages). */
+  source: 'mail' | 'calendar';
   name: string;
   content: string | null;
   metadata: Record<string, unknown>;
@@ -36,7 +38,10 @@ interface LinkedDraft {
 
 export interface Conversion {
   /** What the uploaded file's own object becomes (it keeps its name and its bytes). */
-  own: Pick<NewObject, 'dataType' | 'mimeType' | 'content' | 'metadata' | 'sourceCreatedAt' | 'jobState'>;
+  own: Pick<
+    NewObject,
+    'dataType' | 'source' | 'mimeType' | 'content' | 'metadata' | 'sourceCreatedAt' | 'jobState'
+  >;
   /** The metadata field of each linked item that names the upload's object. */
   linkField: 'email_id' | 'calendar_file_id';
   linked: LinkedDraft[];
@@ -85,6 +90,7 @@ export async function convertUpload(
         stored.push(saved.key);
         linked.push({
           dataType: 'file_object',
+          source: 'mail',
           name: attachment.filename,
           content: null,
           metadata: { attachment: true, email_subject: mail.subject, from: mail.from },
@@ -95,6 +101,7 @@ export async function convertUpload(
       return {
         own: {
           dataType: 'email_object',
+          source: 'mail',
           mimeType: format === 'outlook' ? MIME_OUTLOOK : 'message/rfc822',
           content: mail.text,
           metadata: {
@@ -134,6 +141,7 @@ async function calendarConversion(
   return {
     own: {
       dataType: 'file_object',
+      source: 'easio',
       mimeType: blob.mimeType,
       content: null,
       metadata: {
@@ -148,6 +156,7 @@ async function calendarConversion(
     linkField: 'calendar_file_id',
     linked: calendar.events.map((event) => ({
       dataType: 'event_object',
+      source: 'calendar',
       name: event.name,
       content: event.content,
       metadata: event.metadata,
@@ -203,6 +212,7 @@ export async function storeLinkedItems(
       ownerId: upload.ownerId,
       parentId: upload.parentId,
       dataType: draft.dataType,
+      source: draft.source,
       name: draft.name,
       content: draft.content,
       metadata: { ...draft.metadata, [conversion.linkField]: upload.id },
