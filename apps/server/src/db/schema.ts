@@ -107,17 +107,33 @@ export const objects = pgTable(
     ...timestamps,
     /** The date an item is sorted and searched by: made at its source, else arrived. */
     itemDate: timestamp(ms).notNull().generatedAlwaysAs(sql`coalesce(source_created_at, created_at)`),
+    /**
+     * The name as listings sort it (natural order: numbers by value, case and accents ignored), made by
+     * `easio_sort_name` and compared byte by byte (`COLLATE "C"`): see the migration 0018_natural_sort.sql.
+     */
+    sortName: text().notNull().generatedAlwaysAs(sql`easio_sort_name(name)`),
+    /** Drawers, binders (and the root): listed before the items beside them, in either order. */
+    isFolder: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`data_type IN ('root_object', 'drawer_object', 'binder_object')`),
     // Not declared here on purpose: `search_document` (a generated, weighted tsvector) and the search
     // indexes live in the hand-written migration 0002_search.sql, so that ordinary selects of whole
     // rows never read the vector. Only search/sql.ts uses them.
   },
   (t) => [
     uniqueIndex('objects_owner_source_external_key').on(t.ownerId, t.source, t.externalId),
-    // Keyset paging of a folder by each sort key (a btree serves both directions).
-    index('objects_parent_date_idx').on(t.ownerId, t.parentId, t.itemDate, t.id),
-    index('objects_parent_name_idx').on(t.ownerId, t.parentId, sql`lower(${t.name})`, t.id),
-    index('objects_parent_size_idx').on(t.ownerId, t.parentId, sql`coalesce(${t.size}, -1)`, t.id),
-    index('objects_parent_kind_idx').on(t.ownerId, t.parentId, t.dataType, sql`lower(${t.name})`, t.id),
+    // Keyset paging of a folder by each sort key, its folders and its items each a range of the index
+    // (a btree serves both directions).
+    index('objects_parent_date_idx').on(t.ownerId, t.parentId, t.isFolder, t.itemDate, t.id),
+    index('objects_parent_name_idx').on(t.ownerId, t.parentId, t.isFolder, t.sortName, t.id),
+    index('objects_parent_size_idx').on(
+      t.ownerId,
+      t.parentId,
+      t.isFolder,
+      sql`coalesce(${t.size}, -1)`,
+      t.id,
+    ),
+    index('objects_parent_kind_idx').on(t.ownerId, t.parentId, t.isFolder, t.dataType, t.sortName, t.id),
     // The per-source desk pages and the gallery list items across folders.
     index('objects_source_date_idx').on(t.ownerId, t.source, t.itemDate, t.id),
     index('objects_owner_date_idx').on(t.ownerId, t.itemDate, t.id),

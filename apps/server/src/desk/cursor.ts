@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { HttpError } from '../http/http-error.js';
 
-/** Where a page ended: the last row's sort values and id. Opaque to clients (base64url JSON). */
+/**
+ * Where a page ended: the last row's sort values, id and whether it is a folder (a folder's folders are
+ * listed before its items). Opaque to clients (base64url JSON).
+ */
 const cursorSchema = z.object({
   v: z.array(z.union([z.string(), z.number()])).max(3),
   id: z.uuid(),
+  f: z.boolean(),
 });
 export type Cursor = z.infer<typeof cursorSchema>;
 

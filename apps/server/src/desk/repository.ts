@@ -1,77 +1,13 @@
-import {
-  CONTENT_PREVIEW_MAX,
-  type Crumb,
-  type DataType,
-  FOLDER_TYPES,
-  type SortKey,
-  type Source,
-} from '@easio/shared';
-import {
-  and,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  notInArray,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import type { Crumb } from '@easio/shared';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { type ObjectRow, objects } from '../db/schema.js';
-import type { Cursor } from './cursor.js';
+import { type ListedRow, type ListOptions, listObjects } from './listing.js';
 
 export type NewObject = typeof objects.$inferInsert;
 export type ObjectPatch = Partial<
   Pick<ObjectRow, 'name' | 'binderState' | 'content' | 'url' | 'tags' | 'metadata'>
 >;
-
-/** How each sort key orders rows (before the id tie-break), and how its cursor values are typed. */
-const SORTS: Record<SortKey, { exprs: SQL[]; casts: string[] }> = {
-  date: { exprs: [sql`${objects.itemDate}`], casts: ['timestamptz'] },
-  name: { exprs: [sql`lower(${objects.name})`], casts: ['text'] },
-  size: { exprs: [sql`coalesce(${objects.size}, -1)`], casts: ['bigint'] },
-  kind: { exprs: [sql`${objects.dataType}`, sql`lower(${objects.name})`], casts: ['text', 'text'] },
-};
-
-export interface ListOptions {
-  /** A folder's children; or, when undefined, every item (not folder) of the owner's desk. */
-  parentId?: string;
-  sort: SortKey;
-  order: 'asc' | 'desc';
-  kinds?: DataType[];
-  sources?: Source[];
-  mimePrefix?: string;
-  /** Only items saved with this client (`metadata.saved_with`: the browser extension). */
-  savedWith?: string;
-  /** Only items dated within [from, to). */
-  from?: Date;
-  to?: Date;
-  /** Only items with a latitude and longitude (a photo's EXIF GPS, a saved location). */
-  placed?: boolean;
-  cursor?: Cursor;
-  limit: number;
-}
-
-export type ListedRow = ObjectRow & { sortName: string };
-
-/** The cursor values a row stands at, for the sort it was listed by. */
-export function cursorValues(row: ListedRow, sort: SortKey): (string | number)[] {
-  switch (sort) {
-    case 'date':
-      return [row.itemDate.toISOString()];
-    case 'name':
-      return [row.sortName];
-    case 'size':
-      return [row.size ?? -1];
-    case 'kind':
-      return [row.dataType, row.sortName];
-  }
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every query filters on the owner: another user's ids simply are not there. */
 export function createDeskRepository(db: Db) {
@@ -130,51 +66,9 @@ export function createDeskRepository(db: Db) {
       );
     },
 
-    async list(ownerId: string, options: ListOptions): Promise<ListedRow[]> {
-      const { exprs, casts } = SORTS[options.sort];
-      const dir = options.order === 'asc' ? sql`ASC` : sql`DESC`;
-      // What is in the Trash is listed only there.
-      const conditions: (SQL | undefined)[] = [eq(objects.ownerId, ownerId), isNull(objects.trashedAt)];
-      conditions.push(
-        options.parentId === undefined
-          ? notInArray(objects.dataType, [...FOLDER_TYPES])
-          : eq(objects.parentId, options.parentId),
-      );
-      if (options.kinds?.length) conditions.push(inArray(objects.dataType, options.kinds));
-      if (options.sources?.length) conditions.push(inArray(objects.source, options.sources));
-      if (options.mimePrefix) {
-        conditions.push(sql`${objects.mimeType} LIKE ${`${escapeLike(options.mimePrefix)}%`}`);
-      }
-      if (options.savedWith) conditions.push(sql`${objects.metadata}->>'saved_with' = ${options.savedWith}`);
-      if (options.from) conditions.push(gte(objects.itemDate, options.from));
-      if (options.to) conditions.push(lt(objects.itemDate, options.to));
-      if (options.placed) {
-        conditions.push(
-          sql`jsonb_typeof(${objects.metadata}->'latitude') = 'number' AND jsonb_typeof(${objects.metadata}->'longitude') = 'number'`,
-        );
-      }
-      if (options.cursor) {
-        const values = options.cursor.v.map((v, i) => sql`${v}::${sql.raw(casts[i] ?? 'text')}`);
-        const op = options.order === 'asc' ? sql`>` : sql`<`;
-        conditions.push(
-          sql`(${sql.join([...exprs, sql`${objects.id}`], sql`, `)}) ${op} (${sql.join(
-            [...values, sql`${options.cursor.id}::uuid`],
-            sql`, `,
-          )})`,
-        );
-      }
-      const orderBy = [...exprs, sql`${objects.id}`].map((e) => sql`${e} ${dir}`);
-      return db
-        .select({
-          ...getTableColumns(objects),
-          // Lists carry the start of long texts only; one object's call answers all of it.
-          content: sql<string | null>`left(${objects.content}, ${CONTENT_PREVIEW_MAX})`,
-          sortName: sql<string>`lower(${objects.name})`,
-        })
-        .from(objects)
-        .where(and(...conditions))
-        .orderBy(...orderBy)
-        .limit(options.limit);
+    /** A page of a folder's children or of the desk's items: see listing.ts. */
+    list(ownerId: string, options: ListOptions): Promise<ListedRow[]> {
+      return listObjects(db, ownerId, options);
     },
 
     /** How many objects sit directly in each of these folders. */

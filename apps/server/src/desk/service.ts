@@ -17,8 +17,9 @@ import { forgetPagePreview } from '../links/preview-reset.js';
 import { recordFilings } from '../recommendations/filing-events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { changesOf, changesWhatIsRead, editRefusal, type ObjectEdit } from './edits.js';
+import { cursorAfter, type ListedRow } from './listing.js';
 import { toDeskObject } from './object-view.js';
-import { createDeskRepository, cursorValues, type ListedRow, type NewObject } from './repository.js';
+import { createDeskRepository, type NewObject } from './repository.js';
 import type { UrlSigner } from './signed-urls.js';
 import { createTrashRepository } from './trash-repository.js';
 import { placementRefusal } from './tree-rules.js';
@@ -76,7 +77,7 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
     const last = rows.length === query.limit ? rows.at(-1) : undefined;
     return {
       items: rows.map((r) => toDeskObject(r, signer, counts.get(r.id))),
-      next_cursor: last ? encodeCursor({ v: cursorValues(last, query.sort), id: last.id }) : null,
+      next_cursor: last ? encodeCursor(cursorAfter(last, query.sort)) : null,
     };
   }
 

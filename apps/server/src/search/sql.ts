@@ -85,10 +85,9 @@ function subtreeFolders(ownerId: string, folderId: string): SQL {
       SELECT id FROM objects WHERE owner_id = ${ownerId} AND id = ${folderId}
       UNION ALL
       SELECT c.id FROM objects c JOIN scope ON c.parent_id = scope.id
-      WHERE c.owner_id = ${ownerId} AND c.data_type IN ('drawer_object', 'binder_object')
-        -- the same two kinds as a range, which the (owner, parent, kind) index can seek (an IN
-        -- list is checked on every child instead: ~1,700 reads per folder of a big drawer)
-        AND c.data_type BETWEEN 'binder_object' AND 'drawer_object'
+      -- is_folder: the folder's own range of its (owner, parent, is_folder, …) indexes (a list of
+      -- kinds would be checked on every child instead: ~1,700 reads per folder of a big drawer)
+      WHERE c.owner_id = ${ownerId} AND c.is_folder
     )
     SELECT id FROM scope)`;
 }
@@ -151,7 +150,8 @@ function effectiveSort(r: ParsedSearchRequest, q: ParsedQuery) {
 function sortKey(r: ParsedSearchRequest, q: ParsedQuery): { key: SQL; dir: SQL } {
   const sort = effectiveSort(r, q);
   const dir = sql.raw((r.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? 'ASC' : 'DESC');
-  if (sort === 'name') return { key: sql`lower(${objects.name})`, dir };
+  // The desk's natural order of names (numbers by value, case and accents ignored).
+  if (sort === 'name') return { key: sql`${objects.sortName}`, dir };
   if (sort === 'size') return { key: sql`coalesce(${objects.size}, -1)`, dir };
   return { key: sql`${objects.itemDate}`, dir };
 }
@@ -268,15 +268,17 @@ function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: D
   const page = sql`LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}`;
   const bestFirst = q.match && effectiveSort(r, q) === 'relevance' && r.order !== 'asc';
   if (!q.match && r.parent_id) {
-    // Each folder's first items in its own index order, merged: a folder tree's items are in no one
-    // index order, and sorting all of them (thousands in a big drawer) for one page costs ~20 ms.
+    // Each folder's first folders and first items in their own index order (owner, parent, is_folder,
+    // key), merged: a folder tree's items are in no one index order, and sorting all of them
+    // (thousands in a big drawer) for one page costs ~20 ms.
     const { key, dir } = sortKey(r, q);
     const filters = sql.join(filterConditions(ownerId, r, now, { scope: 'any' }), sql` AND `);
+    const firstOf = (folders: SQL) => sql`(SELECT ${objects.id} AS id, ${key} AS key FROM ${objects}
+        WHERE ${filters} AND ${objects.parentId} = folder.id AND ${objects.isFolder} = ${folders}
+        ORDER BY ${key} ${dir}, ${objects.id} ${dir} LIMIT ${num(r.offset + r.limit + 1)})`;
     return sql`SELECT x.id, NULL::float8 AS score
       FROM unnest(${subtreeFolders(ownerId, r.parent_id)}) AS folder(id)
-      CROSS JOIN LATERAL (SELECT ${objects.id} AS id, ${key} AS key FROM ${objects}
-        WHERE ${filters} AND ${objects.parentId} = folder.id
-        ORDER BY ${key} ${dir}, ${objects.id} ${dir} LIMIT ${num(r.offset + r.limit + 1)}) x
+      CROSS JOIN LATERAL (${firstOf(sql`true`)} UNION ALL ${firstOf(sql`false`)}) x
       ORDER BY x.key ${dir}, x.id ${dir} ${page}`;
   }
   if (!q.match || !bestFirst) {
