@@ -66,7 +66,7 @@ function PreviewState({ object }: { object: DeskObject }) {
 }
 
 /** A link as its page presents itself: site and icon, picture, description; then the address itself. */
-function LinkCard({ object }: { object: DeskObject }) {
+export function LinkCard({ object }: { object: DeskObject }) {
   const facts = pageFactsOf(object.metadata);
   const site = facts.siteName ?? hostOf(object.url);
   return (

@@ -1,20 +1,23 @@
 import type { DeskObject } from '@easio/shared';
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { errorMessage } from '../../../api/error-message';
 import { DeleteDialog } from '../actions/DeleteDialog';
-import { RenameForm } from '../actions/RenameDialog';
 import { describeWhen } from '../calendar/calendar-format';
 import { eventOf } from '../calendar/event-times';
-import { DeskModal } from '../DeskModal';
-import { DownloadIcon, EditIcon, OpenIcon, TrashIcon } from '../icons';
+import { DownloadIcon, OpenIcon, TrashIcon } from '../icons';
 import { VIEWER_PARAM } from '../links';
 import { useDeleteObjects } from '../mutations';
-import { displayName, formatDate, formatSize, KIND_LABEL, SOURCE_LABEL, safeHref } from '../object-info';
+import { formatDate, formatSize, KIND_LABEL, SOURCE_LABEL, safeHref } from '../object-info';
 import { useDeskObject } from '../queries';
-import { ItemPreview } from './ItemPreview';
+import { AddressEditor } from './AddressEditor';
+import { ItemPreview, LinkCard } from './ItemPreview';
+import { NameEditor } from './NameEditor';
+import { NoteEditor } from './NoteEditor';
+import { PlaceEditor } from './PlaceEditor';
+import { TagsEditor } from './TagsEditor';
 
 /** When it was made; for an event, when it happens as the calendar places it (all-day and floating times kept). */
 function whenOf(object: DeskObject): string {
@@ -38,35 +41,49 @@ function Facts({ object }: { object: DeskObject }) {
   );
 }
 
+/** What the viewer shows of an item, edited in place where it is the user's own words or place. */
+function ItemBody({ object }: { object: DeskObject }) {
+  switch (object.data_type) {
+    case 'note_object':
+      return <NoteEditor object={object} />;
+    case 'url_note_object':
+      return (
+        <Stack>
+          <LinkCard object={object} />
+          <AddressEditor object={object} />
+          <NoteEditor object={object} />
+        </Stack>
+      );
+    case 'url_object':
+      return (
+        <Stack>
+          <ItemPreview object={object} />
+          <AddressEditor object={object} />
+        </Stack>
+      );
+    case 'location_object':
+      return <PlaceEditor object={object} />;
+    default:
+      return <ItemPreview object={object} />;
+  }
+}
+
 function ViewerBody({ object, onClose }: { object: DeskObject; onClose: () => void }) {
-  const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteObjects();
   const href = safeHref(object.url);
   return (
     <Stack>
-      {renaming ? (
-        <RenameForm object={object} onClose={() => setRenaming(false)} />
-      ) : (
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Facts object={object} />
-          {object.duplicate_of && (
-            <Badge variant="light" color="gray" tt="none">
-              Kept as a link to a file you already had
-            </Badge>
-          )}
-        </Group>
-      )}
-      {object.tags.length > 0 && (
-        <Group gap={6} aria-label="Tags" role="list">
-          {object.tags.map((tag) => (
-            <Badge key={tag} role="listitem" variant="outline" color="easio" tt="none" radius="sm">
-              {tag}
-            </Badge>
-          ))}
-        </Group>
-      )}
-      <ItemPreview object={object} />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Facts object={object} />
+        {object.duplicate_of && (
+          <Badge variant="light" color="gray" tt="none">
+            Kept as a link to a file you already had
+          </Badge>
+        )}
+      </Group>
+      <TagsEditor object={object} />
+      <ItemBody object={object} />
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           {object.download_url && (
@@ -93,11 +110,6 @@ function ViewerBody({ object, onClose }: { object: DeskObject; onClose: () => vo
           )}
         </Group>
         <Group gap="xs">
-          {!renaming && (
-            <Button variant="default" leftSection={<EditIcon size={16} />} onClick={() => setRenaming(true)}>
-              Rename
-            </Button>
-          )}
           <Button
             variant="default"
             color="red"
@@ -123,7 +135,8 @@ function ViewerBody({ object, onClose }: { object: DeskObject; onClose: () => vo
 
 /**
  * The item viewer, opened by `?item=<id>` (double-click, Enter, or Open): pictures and PDFs shown in
- * the page, notes as plain text, links to open in a new tab, places with a map link; rename and delete.
+ * the page, links to open in a new tab; its name, tags, a note's text (Markdown, saved as typed), a
+ * link's address and a place edited in place; delete.
  */
 export function ItemViewer() {
   const [params, setParams] = useSearchParams();
@@ -150,30 +163,38 @@ export function ItemViewer() {
 
   const object = query.data;
   return (
-    <DeskModal
-      opened={id !== null}
-      onClose={close}
-      size="xl"
-      title={
-        <Text fw={700} size="lg" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-          {object ? displayName(object) : 'Item'}
-        </Text>
-      }
-    >
-      {query.isPending && (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading the item" />
-        </Group>
-      )}
-      {query.isError && (
-        <Alert
-          color="red"
-          title={isApiError(query.error, 404) ? 'This item no longer exists' : 'Could not open this item'}
-        >
-          {errorMessage(query.error)}
-        </Alert>
-      )}
-      {object && <ViewerBody key={object.id} object={object} onClose={close} />}
-    </DeskModal>
+    <Modal.Root opened={id !== null} onClose={close} size="xl">
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header>
+          {object ? (
+            <NameEditor key={object.id} object={object} />
+          ) : (
+            <Modal.Title mr="auto">
+              <Text component="span" fw={700} size="lg">
+                Item
+              </Text>
+            </Modal.Title>
+          )}
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>
+          {query.isPending && (
+            <Group justify="center" py="xl">
+              <Loader aria-label="Loading the item" />
+            </Group>
+          )}
+          {query.isError && (
+            <Alert
+              color="red"
+              title={isApiError(query.error, 404) ? 'This item no longer exists' : 'Could not open this item'}
+            >
+              {errorMessage(query.error)}
+            </Alert>
+          )}
+          {object && <ViewerBody key={object.id} object={object} onClose={close} />}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
