@@ -6,6 +6,7 @@ import {
   type DUPLICATE_POLICIES,
   deleteSchema,
   deskObjectSchema,
+  filePreviewSchema,
   folderViewSchema,
   type ListQuery,
   linkDuplicateSchema,
@@ -43,6 +44,11 @@ export function fetchItems(query: ListQuery, signal?: AbortSignal) {
 
 export function fetchObject(id: string, signal?: AbortSignal) {
   return apiRequest(`${DESK}/objects/${encodeURIComponent(id)}`, deskObjectSchema, { signal });
+}
+
+/** A document, spreadsheet, text or code file made fit to show by the server (or why it can't be). */
+export function fetchFilePreview(id: string, signal?: AbortSignal) {
+  return apiRequest(`${DESK}/objects/${encodeURIComponent(id)}/preview`, filePreviewSchema, { signal });
 }
 
 export function createFolder(input: z.input<typeof createFolderSchema>) {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatSize, mapLink, pageFactsOf, placeOf, safeHref, takenAt } from './object-info';
+import {
+  displayName,
+  formatSize,
+  kindLabel,
+  mapLink,
+  pageFactsOf,
+  placeOf,
+  previewKind,
+  safeHref,
+  takenAt,
+} from './object-info';
 
 describe('placeOf', () => {
   it('reads latitude and longitude, with label and address', () => {
@@ -77,5 +87,52 @@ describe('pageFactsOf', () => {
     expect(pageFactsOf({ favicon: 'https://tracker.example/favicon.ico' }).icon).toBeNull();
     expect(pageFactsOf({ favicon: 'data:image/svg+xml;base64,PHN2Zz4=' }).icon).toBeNull();
     expect(pageFactsOf({})).toEqual({ siteName: null, description: null, icon: null });
+  });
+});
+
+describe('kindLabel', () => {
+  const file = (name: string, mime_type: string | null) => ({
+    data_type: 'file_object' as const,
+    name,
+    mime_type,
+  });
+  it('names a file by what it holds, from its type and name', () => {
+    expect(kindLabel(file('scan.pdf', 'application/pdf'))).toBe('PDF');
+    expect(kindLabel(file('IMG_1.jpg', 'image/jpeg'))).toBe('Photo');
+    expect(kindLabel(file('people.csv', 'text/csv'))).toBe('Spreadsheet');
+    expect(kindLabel(file('b', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))).toBe(
+      'Spreadsheet',
+    );
+    expect(
+      kindLabel(file('letter', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')),
+    ).toBe('Document');
+    expect(kindLabel(file('deck.pptx', 'application/zip'))).toBe('Presentation');
+    expect(kindLabel(file('song.mp3', 'audio/mpeg'))).toBe('Audio');
+    expect(kindLabel(file('clip.mp4', 'video/mp4'))).toBe('Video');
+    expect(kindLabel(file('backup.zip', 'application/zip'))).toBe('Archive');
+    expect(kindLabel(file('notes.txt', 'text/plain'))).toBe('Text');
+    expect(kindLabel(file('README.md', 'text/markdown'))).toBe('Text');
+    expect(kindLabel(file('main.go', 'text/plain'))).toBe('Code');
+    expect(kindLabel(file('family.ics', 'text/calendar'))).toBe('Calendar');
+    expect(kindLabel(file('mail.eml', 'message/rfc822'))).toBe('E-mail');
+    expect(kindLabel(file('blob', 'application/octet-stream'))).toBe('File');
+  });
+  it('names other items by their kind', () => {
+    expect(kindLabel({ data_type: 'email_object', name: 'Invoice.eml', mime_type: 'message/rfc822' })).toBe(
+      'E-mail',
+    );
+    expect(kindLabel({ data_type: 'event_object', name: 'Party', mime_type: null })).toBe('Event');
+    expect(kindLabel({ data_type: 'note_object', name: 'n.pdf', mime_type: null })).toBe('Note');
+    expect(kindLabel({ data_type: 'binder_object', name: 'Tax', mime_type: null })).toBe('Binder');
+  });
+});
+
+describe('previewKind', () => {
+  it('previews files only, by the shared rule', () => {
+    expect(previewKind({ data_type: 'file_object', name: 'a.mp4', mime_type: 'video/mp4' })).toBe('video');
+    expect(previewKind({ data_type: 'file_object', name: 'a.csv', mime_type: 'text/csv' })).toBe('table');
+    expect(previewKind({ data_type: 'email_object', name: 'a.eml', mime_type: 'message/rfc822' })).toBe(
+      'none',
+    );
   });
 });

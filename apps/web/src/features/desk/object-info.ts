@@ -1,4 +1,13 @@
-import { type DataType, type DeskObject, isFolderType, type Source } from '@easio/shared';
+import {
+  type DataType,
+  type DeskObject,
+  type FileKind,
+  fileKindOf,
+  isFolderType,
+  type PreviewFormat,
+  previewFormatOf,
+  type Source,
+} from '@easio/shared';
 
 export const KIND_LABEL: Record<DataType, string> = {
   root_object: 'My Desk',
@@ -12,6 +21,34 @@ export const KIND_LABEL: Record<DataType, string> = {
   email_object: 'E-mail',
   event_object: 'Event',
 };
+
+/** What a file is called on screen, by what it holds (see `fileKindOf` in packages/shared). */
+export const FILE_KIND_LABEL: Record<FileKind, string> = {
+  pdf: 'PDF',
+  photo: 'Photo',
+  image: 'Image',
+  spreadsheet: 'Spreadsheet',
+  document: 'Document',
+  presentation: 'Presentation',
+  audio: 'Audio',
+  video: 'Video',
+  archive: 'Archive',
+  text: 'Text',
+  code: 'Code',
+  email: 'E-mail',
+  calendar: 'Calendar',
+  web_page: 'Web page',
+  file: 'File',
+};
+
+/**
+ * The kind the Kind column and cards name: a file by what it holds (PDF, Photo, Spreadsheet…, from its
+ * type and name), anything else by its item kind (Note, Link, E-mail, Event, Drawer…).
+ */
+export function kindLabel(object: Pick<DeskObject, 'data_type' | 'mime_type' | 'name'>): string {
+  if (object.data_type !== 'file_object') return KIND_LABEL[object.data_type];
+  return FILE_KIND_LABEL[fileKindOf(object)];
+}
 
 export const SOURCE_LABEL: Record<Source, string> = {
   easio: 'Easio',
@@ -114,15 +151,10 @@ export function takenAt(object: Pick<DeskObject, 'metadata' | 'item_date'>): str
   return taken && !Number.isNaN(new Date(taken).getTime()) ? taken : object.item_date;
 }
 
-export type PreviewKind = 'image' | 'pdf' | 'text' | 'none';
-
-export function previewKind(object: Pick<DeskObject, 'data_type' | 'mime_type'>): PreviewKind {
+/** How the viewer shows an item's file (none for items that are not files). */
+export function previewKind(object: Pick<DeskObject, 'data_type' | 'mime_type' | 'name'>): PreviewFormat {
   if (object.data_type !== 'file_object') return 'none';
-  const mime = object.mime_type ?? '';
-  if (mime.startsWith('image/')) return 'image';
-  if (mime === 'application/pdf') return 'pdf';
-  if (mime.startsWith('text/')) return 'text';
-  return 'none';
+  return previewFormatOf(object);
 }
 
 /** An address safe to put in a link: http(s) only, never `javascript:` or `data:`. */

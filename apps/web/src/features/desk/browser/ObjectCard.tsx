@@ -11,7 +11,7 @@ import {
   formatCoordinates,
   formatDate,
   formatSize,
-  KIND_LABEL,
+  kindLabel,
   mapLink,
   placeOf,
   takenAt,
@@ -104,7 +104,7 @@ export const ObjectCard = memo(function ObjectCard({
           <PhotoFacts object={object} />
         ) : (
           <span className={classes.meta}>
-            {[KIND_LABEL[object.data_type], formatSize(object.size), formatDate(object.item_date)]
+            {[kindLabel(object), formatSize(object.size), formatDate(object.item_date)]
               .filter(Boolean)
               .join(' · ')}
           </span>

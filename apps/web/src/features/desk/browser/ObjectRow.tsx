@@ -5,7 +5,7 @@ import classes from '../desk.module.css';
 import { useDeskItemDnd } from '../dnd/use-desk-dnd';
 import { BINDER_STATE_LABEL } from '../filters';
 import { JobBadge } from '../JobBadge';
-import { displayName, formatDate, formatSize, KIND_LABEL } from '../object-info';
+import { displayName, formatDate, formatSize, kindLabel } from '../object-info';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox, Thumb } from './row-parts';
@@ -71,7 +71,7 @@ export const ObjectRow = memo(function ObjectRow({
         </div>
       </div>
       <div role="gridcell" className={classes.cellKind}>
-        <span className={classes.meta}>{KIND_LABEL[object.data_type]}</span>
+        <span className={classes.meta}>{kindLabel(object)}</span>
       </div>
       <div role="gridcell" className={classes.cellSize}>
         <span className={classes.meta}>{formatSize(object.size)}</span>

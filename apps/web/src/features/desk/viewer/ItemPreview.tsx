@@ -1,15 +1,9 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import {
-  displayName,
-  formatCoordinates,
-  mapLink,
-  pageFactsOf,
-  placeOf,
-  previewKind,
-  safeHref,
-} from '../object-info';
+import { Link } from 'react-router';
+import { formatCoordinates, mapLink, pageFactsOf, placeOf, safeHref } from '../object-info';
 import { EmailBody } from './EmailBody';
+import { FilePreview } from './FilePreview';
 
 /** Text exactly as written: never parsed as HTML, line breaks kept. */
 function PlainText({ text }: { text: string | null }) {
@@ -128,49 +122,37 @@ function JobNotice({ object }: { object: DeskObject }) {
   }
   if (object.job_state === 'failed') {
     return (
-      <Alert color="orange" title="Processing failed">
-        {object.job_error ?? 'The file could not be processed.'} It can still be downloaded.
+      <Alert color="orange" title="Easio could not read this file's contents">
+        <Stack gap={4}>
+          <Text size="sm">Search may not find it by what it says. You can still download it.</Text>
+          {object.job_error && <Text size="xs">Why: {object.job_error}</Text>}
+        </Stack>
       </Alert>
     );
   }
   return null;
 }
 
-function FilePreview({ object }: { object: DeskObject }) {
-  const kind = previewKind(object);
-  const name = displayName(object);
-  if (kind === 'image' && object.content_url) {
-    return (
-      <img
-        src={object.content_url}
-        alt={name}
-        style={{
-          display: 'block',
-          maxWidth: '100%',
-          maxHeight: '70vh',
-          margin: '0 auto',
-          objectFit: 'contain',
-        }}
-      />
-    );
+const count = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
+
+/** For an uploaded calendar file: where the events it held went (the file itself stays, as uploaded). */
+function CalendarFileNote({ metadata }: { metadata: Record<string, unknown> }) {
+  const events = metadata.calendar_events;
+  if (typeof events !== 'number') return null;
+  const name = typeof metadata.calendar === 'string' && metadata.calendar ? ` “${metadata.calendar}”` : '';
+  if (events === 0) {
+    return <Text size="sm">This calendar{name} holds no events to add to your desk.</Text>;
   }
-  if (kind === 'pdf' && object.content_url) {
-    return (
-      <iframe
-        src={object.content_url}
-        title={`Preview of ${name}`}
-        style={{ width: '100%', height: '70vh', border: 0, borderRadius: 8, background: '#f1f3f5' }}
-      />
-    );
-  }
-  if (kind === 'text') return <PlainText text={object.content} />;
   return (
-    <Paper withBorder radius="md" p="xl" bg="gray.0">
-      <Text c="dimmed" ta="center" size="sm">
-        No preview for this kind of file{object.mime_type ? ` (${object.mime_type})` : ''}. Download it to
-        open it.
-      </Text>
-    </Paper>
+    <Text size="sm">
+      The {count(events, 'event')} of this calendar{name} were added beside this file
+      {metadata.calendar_capped === true ? ' (only the first ones: the calendar holds more)' : ''}. They also
+      show on the{' '}
+      <Anchor component={Link} to="/my-desk/calender">
+        Calendar
+      </Anchor>{' '}
+      page.
+    </Text>
   );
 }
 
@@ -245,7 +227,10 @@ function AttachmentOf({ metadata }: { metadata: Record<string, unknown> }) {
   );
 }
 
-/** What the viewer shows: a picture or PDF in the page, text as text, links that open a new tab, places with a map link. */
+/**
+ * What the viewer shows: files as their kind allows (FilePreview), notes as text, links that open a new
+ * tab, places with a map link, e-mails as sent, events with their details.
+ */
 export function ItemPreview({ object }: { object: DeskObject }) {
   switch (object.data_type) {
     case 'file_object':
@@ -253,6 +238,7 @@ export function ItemPreview({ object }: { object: DeskObject }) {
         <Stack>
           <JobNotice object={object} />
           <AttachmentOf metadata={object.metadata} />
+          <CalendarFileNote metadata={object.metadata} />
           <FilePreview object={object} />
           <PlaceLink metadata={object.metadata} />
         </Stack>
@@ -291,7 +277,7 @@ export function ItemPreview({ object }: { object: DeskObject }) {
         <Stack>
           <Headers metadata={object.metadata} />
           <EventDetails metadata={object.metadata} />
-          <PlainText text={object.content} />
+          {object.content && <PlainText text={object.content} />}
         </Stack>
       );
     default:
