@@ -217,6 +217,31 @@ test('a note changed elsewhere while typing: the viewer says so, and either text
   expect((await desk.read(note.id)).content).toBe('only water, and tea');
 });
 
+test('two tabs on one note: the second to save is told, and nothing is overwritten unseen', async ({
+  page,
+  request,
+}) => {
+  const desk = await signedInDesk(page, request);
+  const note = await desk.create({ data_type: 'note_object', name: 'Packing', content: 'passport' });
+  const laptop = await openViewer(page, note.id, 'Packing');
+  const phonePage = await page.context().newPage();
+  const phone = await openViewer(phonePage, note.id, 'Packing');
+
+  await laptop.getByRole('tab', { name: 'Write' }).click();
+  await noteText(laptop).fill('passport, charger');
+  await expect(saveState(laptop)).toHaveText('Saved');
+
+  await phone.getByRole('tab', { name: 'Write' }).click();
+  await noteText(phone).fill('passport, sunglasses');
+  await expect(phone.getByRole('alert')).toContainText('passport, charger');
+  await expect(saveState(phone)).toHaveText('Not saved: changed elsewhere');
+  expect((await desk.read(note.id)).content).toBe('passport, charger');
+  await phone.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(saveState(phone)).toHaveText('Saved');
+  expect((await desk.read(note.id)).content).toBe('passport, sunglasses');
+  await phonePage.close();
+});
+
 test('a note closed with a conflict keeps its text for when it opens again', async ({ page, request }) => {
   const desk = await signedInDesk(page, request);
   const note = await desk.create({ data_type: 'note_object', name: 'Diary', content: 'Monday' });
