@@ -4,17 +4,9 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from
 import type { View } from '../gallery/map-clusters';
 import { formatCoordinates } from '../object-info';
 import classes from './places.module.css';
+import { useLandPath } from './use-land-path';
 import { useMapView } from './use-map-view';
-import {
-  type GeoPoint,
-  landPath,
-  MAP_HEIGHT,
-  MAP_WIDTH,
-  pointAt,
-  roundPoint,
-  spherePath,
-  spotOf,
-} from './world-map';
+import { type GeoPoint, MAP_HEIGHT, MAP_WIDTH, pointAt, roundPoint, spherePath, spotOf } from './world-map';
 
 /** How far in a point found by name or typed is shown. */
 const PLACE_ZOOM = 24;
@@ -42,6 +34,7 @@ interface Props {
 export default function PickMap({ point, onPick }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
   const { view, setView, toMap, moved, zoomBy, panBy, handlers } = useMapView(svgRef);
+  const land = useLandPath(view.k);
   const [focused, setFocused] = useState(false);
   const pickedHere = useRef<GeoPoint | null>(null);
 
@@ -99,7 +92,7 @@ export default function PickMap({ point, onPick }: Props) {
       >
         <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
           <path d={spherePath} className={classes.sea} />
-          <path d={landPath} className={classes.land} strokeWidth={0.5 / view.k} />
+          <path d={land} className={classes.land} strokeWidth={0.5 / view.k} />
         </g>
         {marker && (
           <g

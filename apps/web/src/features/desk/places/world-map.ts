@@ -17,8 +17,14 @@ export const projection = geoNaturalEarth1().fitExtent(
   { type: 'Sphere' },
 );
 const path = geoPath(projection);
-const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
-export const landPath = path(feature(topology, topology.objects.countries) as FeatureCollection) ?? '';
+
+export type Countries = Topology<{ countries: GeometryCollection }>;
+/** The countries' outlines as one SVG path in map units. */
+export const outlinesOf = (topology: Countries) =>
+  path(feature(topology, topology.objects.countries) as FeatureCollection) ?? '';
+
+/** At 1:110m: enough for the whole world; `use-land-path.ts` brings finer ones when zoomed in. */
+export const landPath = outlinesOf(countries110m as unknown as Countries);
 export const spherePath = path({ type: 'Sphere' }) ?? '';
 
 export interface GeoPoint {
