@@ -76,6 +76,8 @@ export async function apiResponse<T>(
   const url = options.fromOrigin ? path : `${API_BASE}${path}`;
   const response = await fetch(url, { method, headers, body, signal });
   const data = await readJson(response);
+  // Cut off while the body was read (the screen moved on): a cancellation, not a strange answer.
+  signal?.throwIfAborted();
 
   if (!response.ok) throw refusal(response.status, data, auth, token);
   return { data: parseAnswer(parser, data, `${method} ${path}`), headers: response.headers };
