@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const easio: MantineColorsTuple = [
   '#eef1ff',
@@ -22,4 +22,21 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+});
+
+/**
+ * Light badges and buttons write in a darker shade than Mantine's, so small text on their tinted
+ * ground keeps a 4.5:1 contrast (WCAG AA).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-8)',
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
+    '--mantine-color-yellow-light-color': 'var(--mantine-color-yellow-9)',
+    '--mantine-color-orange-light-color': 'var(--mantine-color-orange-9)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });

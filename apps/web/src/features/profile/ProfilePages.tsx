@@ -25,7 +25,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text>{children}</Text>
+      <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>
     </Stack>
   );
 }
@@ -36,7 +36,7 @@ function ProfileSummary({ info }: { info: UserInfo }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mb="lg">
       <Group justify="space-between" align="flex-start" gap="lg">
-        <Group gap="lg" wrap="nowrap">
+        <Group gap="lg" wrap="nowrap" miw={0}>
           <Avatar
             src={info.picture || null}
             name={displayName(info)}
@@ -45,11 +45,13 @@ function ProfileSummary({ info }: { info: UserInfo }) {
             radius="xl"
             alt={displayName(info)}
           />
-          <Stack gap={2}>
-            <Title order={2} size="h3">
+          <Stack gap={2} miw={0}>
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {name || displayName(info)}
             </Title>
-            <Text c="dimmed">@{info.username}</Text>
+            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              @{info.username}
+            </Text>
             <PictureButtons info={info} />
           </Stack>
         </Group>
@@ -76,6 +78,7 @@ export function ProfileLayout() {
       <PageHeader title="Profile" />
       {me.data && <ProfileSummary info={me.data} />}
       <PillNav
+        spaced
         label="Profile sections"
         links={TABS.map((tab) => ({
           to: tab.to,

@@ -168,53 +168,57 @@ export function SourcesSettings() {
         Every source
       </Title>
       {c && me.data ? (
-        <Table withTableBorder aria-label="Sources and their state">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Your account</Table.Th>
-              <Table.Th>This server</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sourceRows(c, me.data, extensionSignedIn).map((row) => {
-              const service = 'service' in row ? row.service : undefined;
-              const connection = service ? connectionOf(service) : undefined;
-              const connected = service ? connection !== undefined : row.connected;
-              const offered =
-                service === 'dropbox'
-                  ? c.dropbox.configured
-                  : service && OAUTH_SERVICES.has(service)
-                    ? c.google.configured
-                    : true;
-              return (
-                <Table.Tr key={row.name}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={connected ? 'teal' : 'gray'}>
-                      {connected ? 'connected' : 'not connected'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{row.server}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {service && offered && (
-                      <ServiceActions service={service} label={row.name} connection={connection} />
-                    )}
-                    {row.name === 'WhatsApp' && whatsapp && (
-                      // Connected by the number box above; what it brought can go with it.
-                      <ServiceActions service="whatsapp" label="WhatsApp" connection={whatsapp} />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        // On a narrow screen the table scrolls within itself, never the page (positioned, so that the
+        // visually hidden header is clipped with the rest instead of widening the page).
+        <Table.ScrollContainer minWidth={520} type="native" pos="relative">
+          <Table withTableBorder aria-label="Sources and their state">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Your account</Table.Th>
+                <Table.Th>This server</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sourceRows(c, me.data, extensionSignedIn).map((row) => {
+                const service = 'service' in row ? row.service : undefined;
+                const connection = service ? connectionOf(service) : undefined;
+                const connected = service ? connection !== undefined : row.connected;
+                const offered =
+                  service === 'dropbox'
+                    ? c.dropbox.configured
+                    : service && OAUTH_SERVICES.has(service)
+                      ? c.google.configured
+                      : true;
+                return (
+                  <Table.Tr key={row.name}>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={connected ? 'teal.9' : 'gray.8'}>
+                        {connected ? 'connected' : 'not connected'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{row.server}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {service && offered && (
+                        <ServiceActions service={service} label={row.name} connection={connection} />
+                      )}
+                      {row.name === 'WhatsApp' && whatsapp && (
+                        // Connected by the number box above; what it brought can go with it.
+                        <ServiceActions service="whatsapp" label="WhatsApp" connection={whatsapp} />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       ) : (
         <Text size="sm" c="dimmed">
           {config.isError ? 'Could not ask the server which sources it offers.' : 'Checking…'}
