@@ -306,3 +306,30 @@ test('items move onto a breadcrumb and by keyboard; duplicates are linked or ski
   });
   await expect(row(page, 'slow.bin')).toHaveCount(0);
 });
+
+test('the uploads panel closes by itself when every file went through, and stays while a choice waits', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  const upload = async (name: string, text: string) => {
+    const picker = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await (await picker).setFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(text) }]);
+  };
+  await upload('receipt.txt', 'A receipt for the new kettle');
+  await expect(panel).toContainText('Uploads finished');
+  await page.mouse.move(300, 700);
+  await expect(panel).toBeHidden({ timeout: 15_000 });
+
+  // The same bytes again: the panel asks what to do, and waits for the answer.
+  await upload('receipt copy.txt', 'A receipt for the new kettle');
+  await expect(panel.getByText('Already on your desk')).toBeVisible();
+  await page.waitForTimeout(7000);
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Skip receipt copy.txt' }).click();
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Close uploads' }).click();
+  await expect(panel).toBeHidden();
+});

@@ -11,7 +11,13 @@ import { useUploads } from './UploadsProvider';
 export function UploadDropzone({ folderId, folderName }: { folderId: string; folderName: string }) {
   const uploads = useUploads();
   return (
-    <Dropzone.FullScreen active onDrop={(files) => uploads.add(files, folderId)} activateOnClick={false}>
+    <Dropzone.FullScreen
+      active
+      onDrop={(files) => uploads.add(files, folderId)}
+      activateOnClick={false}
+      // Only a drag from the computer shows it: it is no stop on the keyboard's way (Upload files is).
+      activateOnKeyboard={false}
+    >
       <Group justify="center" mih="60vh" style={{ pointerEvents: 'none' }}>
         <Stack align="center" gap="xs">
           <UploadIcon size={48} />

@@ -9,7 +9,8 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { formatSize } from '../object-info';
 import { useUploadSnapshot, useUploads } from './UploadsProvider';
 import type { UploadStore, UploadTask } from './upload-store';
@@ -127,11 +128,27 @@ function UploadRow({ task, store }: { task: UploadTask; store: UploadStore }) {
   );
 }
 
-/** The uploads, bottom right: an overall bar, then each file with its bar and its cancel button. */
+/** How long a panel of uploads that all went well stays once they are done. */
+const CLOSE_AFTER_MS = 6000;
+
+/**
+ * The uploads, bottom right: an overall bar, then each file with its bar and its cancel button. When
+ * every upload went through it closes by itself; one that failed or waits for a choice (a duplicate)
+ * keeps it open. It stays while the pointer or the focus is on it.
+ */
 export function UploadPanel() {
   const store = useUploads();
   const { tasks, progress, active } = useUploadSnapshot();
   const [collapsed, setCollapsed] = useState(false);
+  const [held, setHeld] = useState(false);
+  const isPhone = useIsPhone();
+  const allWell =
+    tasks.length > 0 && active === 0 && tasks.every((t) => t.state === 'done' || t.state === 'canceled');
+  useEffect(() => {
+    if (!allWell || held) return;
+    const timer = window.setTimeout(() => store.clearFinished(), CLOSE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [allWell, held, store]);
   if (tasks.length === 0) return null;
 
   const counted = tasks.filter((t) => t.state !== 'canceled').length;
@@ -146,7 +163,14 @@ export function UploadPanel() {
       p="sm"
       w={360}
       maw="calc(100vw - 32px)"
-      style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 200 }}
+      // On a phone it sits above the bar of actions at the bottom.
+      style={{ position: 'fixed', right: 16, bottom: isPhone ? 80 : 16, zIndex: 200 }}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
