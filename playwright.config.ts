@@ -5,6 +5,17 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const GOOGLE_PORT = PORT + 1;
 const FAKE_GOOGLE_PORT = PORT + 99;
 
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 /** Browser tests: Debian's Chromium against the built app served by the real server. */
 export default defineConfig({
   testDir: './e2e',
@@ -25,18 +36,20 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: '**/phone/**',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      // The main journeys again on a phone's screen, by touch.
+      name: 'phone',
+      testMatch: '**/phone/**/*.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
       },
     },
   ],

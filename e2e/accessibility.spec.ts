@@ -46,8 +46,6 @@ test('the desk labels every control, in the list, the grid, the dialogs and the 
   await page.getByRole('dialog', { name: 'New note' }).getByLabel('Note').fill('Call the bank');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('checkbox', { name: 'Select Call the bank' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Select Call the bank' }).check();
-  await expect(page.getByText('1 selected')).toBeVisible();
   await settled();
   expect(await violations(page), '/my-desk list').toEqual([]);
 
@@ -56,6 +54,11 @@ test('the desk labels every control, in the list, the grid, the dialogs and the 
   await settled();
   expect(await violations(page), '/my-desk grid').toEqual([]);
   await page.getByText('List', { exact: true }).click();
+
+  // A selection puts its actions where the tools were.
+  await page.getByRole('checkbox', { name: 'Select Call the bank' }).check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  expect(await violations(page), '/my-desk list with a selection').toEqual([]);
 
   await page.getByRole('button', { name: 'Move to…' }).click();
   await expect(page.getByRole('radio', { name: 'Letters' })).toBeVisible();

@@ -67,3 +67,12 @@ export async function violations(page: Page, within?: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Opens the filing suggestions beside the desk (closed until the user opens them) and returns them. */
+export async function openSuggestions(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Suggestions/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const panel = page.getByRole('region', { name: 'Filing suggestions' });
+  await expect(panel).toBeVisible();
+  return panel;
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInNewUser } from './helpers';
+import { openSuggestions, signedInNewUser } from './helpers';
 
 /** The session token the app stored at sign-in. */
 const tokenOf = (page: Page) =>
@@ -47,7 +47,7 @@ test('the top bar and the suggestions follow changes made elsewhere, without a r
   await expect(page.getByRole('button', { name: /^Suggestions/ })).toContainText('1', { timeout: 10_000 });
   // New suggestions are announced (on by default in the notification settings).
   await expect(page.getByText('A new filing suggestion is ready')).toBeVisible();
-  const panel = page.getByRole('region', { name: 'Filing suggestions' });
+  const panel = await openSuggestions(page);
   await expect(panel.getByRole('article').filter({ hasText: 'Electricity bill 1' })).toBeVisible();
   expect(reloaded).toBe(false);
 });

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@easio/shared';
 import { AppShell, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -8,6 +8,8 @@ import { isApiError } from '../api/api-error';
 import { errorMessage } from '../api/error-message';
 import { storeMe, useMe } from '../api/queries';
 import { useLiveUpdates } from '../features/live/useLiveUpdates';
+import { noteLocation } from '../lib/first-location';
+import { useIsPhone } from '../lib/use-is-phone';
 import { localStore } from '../state/storage';
 import { FullPageLoader, SectionLoader } from './Loading';
 import { Sidebar } from './Sidebar';
@@ -36,10 +38,11 @@ function useInfoFromOtherTabs() {
  */
 export function AppLayout() {
   const me = useMe();
-  const isSmall = useMediaQuery(`(max-width: 48em)`, false);
+  const isSmall = useIsPhone();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  noteLocation(key);
   useInfoFromOtherTabs();
   useLiveUpdates();
 
@@ -48,6 +51,13 @@ export function AppLayout() {
   useEffect(() => {
     mobile.close();
   }, [pathname]);
+
+  // A sidebar opened over the page on a phone takes the focus, on the current page's link.
+  useEffect(() => {
+    if (!isSmall || !mobileOpened) return;
+    const sidebar = document.getElementById('app-sidebar');
+    (sidebar?.querySelector<HTMLElement>('[aria-current="page"]') ?? sidebar?.querySelector('a'))?.focus();
+  }, [isSmall, mobileOpened]);
 
   if (me.isError && isApiError(me.error, 401)) return <Navigate to="/login" replace />;
   if (me.isPending) return <FullPageLoader />;
@@ -77,7 +87,7 @@ export function AppLayout() {
         breakpoint: NAVBAR_BREAKPOINT,
         collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
       }}
-      padding={{ base: 'md', sm: 'lg' }}
+      padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
         <TopBar
@@ -86,14 +96,16 @@ export function AppLayout() {
           onToggleNavbar={isSmall ? mobile.toggle : desktop.toggle}
         />
       </AppShell.Header>
-      <AppShell.Navbar id="app-sidebar" aria-label="Sidebar">
-        <Sidebar onNavigate={mobile.close} />
-      </AppShell.Navbar>
+      {/* The page before the sidebar in the document (both are placed by the shell): from the top bar,
+          Tab reaches the page's own content first; the sidebar follows it. */}
       <AppShell.Main bg="gray.0">
         <Suspense fallback={<SectionLoader />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <AppShell.Navbar id="app-sidebar" aria-label="Sidebar">
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
     </AppShell>
   );
 }

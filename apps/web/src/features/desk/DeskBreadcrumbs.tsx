@@ -1,5 +1,6 @@
 import type { Crumb } from '@easio/shared';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import classes from './desk.module.css';
 import { useCrumbDrop } from './dnd/use-desk-dnd';
@@ -23,21 +24,23 @@ function CrumbLink({ crumb }: { crumb: Crumb }) {
   );
 }
 
-/** Where this folder is, from My Desk; every crumb above the current folder takes drops. */
+/**
+ * The folders above this one, from My Desk, each a link that takes drops; the current folder's name
+ * follows as the page's heading. Nothing at the top (My Desk's own content).
+ */
 export function DeskBreadcrumbs({ path }: { path: readonly Crumb[] }) {
-  const last = path.at(-1);
+  const above = path.slice(0, -1);
+  if (above.length === 0) return null;
   return (
-    <nav aria-label="Folder path">
-      <Breadcrumbs separator="›" separatorMargin={4}>
-        {path.slice(0, -1).map((crumb) => (
-          <CrumbLink key={crumb.id} crumb={crumb} />
-        ))}
-        {last && (
-          <Text size="sm" fw={600} aria-current="page" className={classes.crumb}>
-            {folderName(last)}
-          </Text>
-        )}
-      </Breadcrumbs>
+    <nav aria-label="Folder path" className={classes.crumbs}>
+      {above.map((crumb) => (
+        <Fragment key={crumb.id}>
+          <CrumbLink crumb={crumb} />
+          <span aria-hidden="true" className={classes.crumbSeparator}>
+            ›
+          </span>
+        </Fragment>
+      ))}
     </nav>
   );
 }

@@ -4,12 +4,14 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { BinderStateSelect } from './BinderStateSelect';
 import { ListingPane } from './browser/ListingPane';
 import { useSelection } from './browser/use-selection';
 import { CreateActions } from './create/CreateActions';
 import { DeskBreadcrumbs } from './DeskBreadcrumbs';
 import { DeskToolbar } from './DeskToolbar';
+import classes from './desk.module.css';
 import { useDeskPrefs } from './desk-prefs';
 import { DeskDnd, type DropTarget } from './dnd/DeskDnd';
 import { FolderEmpty } from './FolderEmpty';
@@ -45,6 +47,7 @@ export function FolderScreen({ folderId }: { folderId: string }) {
   const [params] = useSearchParams();
   const reveal = params.get(SELECT_PARAM);
   const isDrawer = folder?.data_type === 'drawer_object';
+  const isPhone = useIsPhone();
 
   const query = useMemo(
     () => ({ sort: prefs.sort, order: prefs.order, kind: navFilterKinds(prefs.filter) }),
@@ -73,50 +76,48 @@ export function FolderScreen({ folderId }: { folderId: string }) {
   return (
     <DeskDnd getDragged={selection.dragged} onMove={onMove}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <Stack gap={2} miw={0}>
-            {view.data ? <DeskBreadcrumbs path={view.data.path} /> : <Skeleton h={18} w={160} />}
-            <Group gap="xs" wrap="nowrap">
-              {title ? (
-                <Title order={2} size="h3" lineClamp={1}>
-                  {title}
-                </Title>
-              ) : (
-                <Skeleton h={28} w={220} />
-              )}
-              {folder?.binder_state && (
-                <Badge variant="outline" color="easio.8" tt="none">
-                  {BINDER_STATE_LABEL[folder.binder_state]}
-                </Badge>
-              )}
-              {folder?.child_count !== null && folder?.child_count !== undefined && (
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {folder.child_count.toLocaleString()} {folder.child_count === 1 ? 'item' : 'items'}
-                </Text>
-              )}
-            </Group>
-          </Stack>
-          <Group gap="xs" align="flex-end">
+        <Group justify="space-between" align="center" gap="sm" wrap="nowrap" className={classes.folderHead}>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            {view.data ? <DeskBreadcrumbs path={view.data.path} /> : <Skeleton h={18} w={80} />}
+            {title ? (
+              <Title order={2} size="h4" lineClamp={1} className={classes.folderTitle}>
+                {title}
+              </Title>
+            ) : (
+              <Skeleton h={24} w={180} />
+            )}
+            {folder?.binder_state && (
+              <Badge variant="outline" color="easio.8" tt="none" style={{ flexShrink: 0 }}>
+                {BINDER_STATE_LABEL[folder.binder_state]}
+              </Badge>
+            )}
+            {folder?.child_count !== null && folder?.child_count !== undefined && (
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {folder.child_count.toLocaleString()} {folder.child_count === 1 ? 'item' : 'items'}
+              </Text>
+            )}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
             {folder?.data_type === 'binder_object' && <BinderStateSelect binder={folder} />}
             {folder && <CreateActions folderId={folder.id} folderType={folder.data_type} />}
           </Group>
         </Group>
-        <DeskToolbar drawerOption={isDrawer} />
         <Group align="flex-start" gap="md" wrap="nowrap">
           <ListingPane
             label={title ? `Contents of ${title}` : 'Folder contents'}
             objects={objects}
             listing={listing}
             selection={selection}
-            view={prefs.view}
+            view={isPhone ? 'list' : prefs.view}
             draggable
             droppable
             empty={folder ? <FolderEmpty folderType={folder.data_type} /> : null}
             total={prefs.filter === 'clear' && drawerOption === 'ALLBINDERS' ? folder?.child_count : null}
             keep={keep}
             reveal={reveal}
+            tools={<DeskToolbar drawerOption={isDrawer} />}
           />
-          {prefs.panel !== 'HIDE' && <SidePanel folderId={folderId} panel={prefs.panel} />}
+          {prefs.panel !== 'HIDE' && !isPhone && <SidePanel folderId={folderId} panel={prefs.panel} />}
         </Group>
       </Stack>
       {folder && <UploadDropzone folderId={folder.id} folderName={title ?? 'this folder'} />}

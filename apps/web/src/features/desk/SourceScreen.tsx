@@ -3,6 +3,7 @@ import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/co
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyPanel } from '../../components/Page';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { ChatExportImport } from '../sources/ChatExportImport';
 import { SourceSyncBanner } from '../sources/SourceSyncBanner';
 import { ListingPane } from './browser/ListingPane';
@@ -98,6 +99,7 @@ export function SourceScreen({ section }: { section: SourceSection }) {
   const map = gallery && galleryView === 'map';
   const listing = useListing({ items: true }, query, base !== null && board === null && !map);
   const selection = useSelection(listing.objects);
+  const isPhone = useIsPhone();
   const noMove = useCallback(() => undefined, []);
 
   let body: React.ReactNode;
@@ -107,20 +109,18 @@ export function SourceScreen({ section }: { section: SourceSection }) {
     body = <GalleryMap />;
   } else {
     body = (
-      <>
-        <DeskToolbar kindFilter={false} panel={false} view={!gallery} />
-        <ListingPane
-          label={info.title}
-          objects={listing.objects}
-          listing={listing}
-          selection={selection}
-          view={gallery ? 'photos' : prefs.view}
-          draggable={false}
-          droppable={false}
-          empty={<SourceEmpty section={section} />}
-          groupOf={gallery && prefs.sort === 'date' ? photoMonth : undefined}
-        />
-      </>
+      <ListingPane
+        label={info.title}
+        objects={listing.objects}
+        listing={listing}
+        selection={selection}
+        view={gallery ? 'photos' : isPhone ? 'list' : prefs.view}
+        draggable={false}
+        droppable={false}
+        empty={<SourceEmpty section={section} />}
+        groupOf={gallery && prefs.sort === 'date' ? photoMonth : undefined}
+        tools={<DeskToolbar kindFilter={false} panel={false} view={!gallery} />}
+      />
     );
   }
 
@@ -129,7 +129,7 @@ export function SourceScreen({ section }: { section: SourceSection }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Stack gap={2}>
-            <Title order={2} size="h3">
+            <Title order={2} size="h4">
               {info.title}
             </Title>
             <Text size="sm" c="dimmed">

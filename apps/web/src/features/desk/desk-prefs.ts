@@ -14,8 +14,8 @@ const prefsSchema = z.object({
   filter: z.enum(NAV_FILTERS).catch('clear'),
   panel: z.enum(PANEL_VALUES).catch('HIDE'),
   drawerOption: z.enum(DRAWER_OPTIONS).catch('ALLBINDERS'),
-  /** The spec's review-open flag: whether the filing suggestions are shown above the desk. */
-  reviewOpen: z.boolean().catch(true),
+  /** The spec's review-open flag: whether the filing suggestions are shown beside the desk (wide screens). */
+  reviewOpen: z.boolean().catch(false),
 });
 export type DeskPrefs = z.infer<typeof prefsSchema>;
 

@@ -1,5 +1,5 @@
 import { isHighConfidence, RECOMMENDATION_TAGS_MAX, type Recommendation } from '@easio/shared';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ItemToggle } from './ItemToggle';
 import { NameChooser } from './NameChooser';
@@ -35,7 +35,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
             {confidenceLabel(rec)}
           </Badge>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Stack gap="sm">
           <NameChooser
             label="Drawer"
             options={rec.drawer_name_options}
@@ -50,7 +50,7 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
             onChange={(binderName) => setDraft((d) => ({ ...d, binderName }))}
             error={problem?.field === 'binder' ? problem.message : null}
           />
-        </SimpleGrid>
+        </Stack>
         <TagsInput
           size="sm"
           label="Tags"

@@ -1,5 +1,16 @@
 import { isHighConfidence } from '@easio/shared';
-import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { errorMessage } from '../../api/error-message';
 import { generationText } from './generation-text';
 import { useAcceptAllSure, useGenerateNow, useGenerationStatus, useRecommendations } from './queries';
@@ -7,8 +18,11 @@ import { RecommendationCard } from './RecommendationCard';
 
 export const PANEL_ID = 'filing-suggestions';
 
-/** The review of filing suggestions: generate now, accept the sure ones at once, or review each. */
-export function RecommendationsPanel() {
+/**
+ * The review of filing suggestions: generate now, accept the sure ones at once, or review each.
+ * `embedded`: inside a sheet that carries the title already.
+ */
+export function RecommendationsPanel({ embedded = false }: { embedded?: boolean }) {
   const list = useRecommendations();
   const status = useGenerationStatus();
   const generate = useGenerateNow();
@@ -21,19 +35,24 @@ export function RecommendationsPanel() {
   return (
     <Paper
       id={PANEL_ID}
-      withBorder
+      withBorder={!embedded}
       radius="md"
-      p="md"
-      mb="md"
+      p={embedded ? 0 : 'md'}
       component="section"
       aria-labelledby={`${PANEL_ID}-title`}
     >
       <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
+        <Stack gap="xs">
           <Stack gap={0}>
-            <Title order={2} size="h4" id={`${PANEL_ID}-title`}>
-              Filing suggestions
-            </Title>
+            {embedded ? (
+              <VisuallyHidden component="h2" id={`${PANEL_ID}-title`}>
+                Filing suggestions
+              </VisuallyHidden>
+            ) : (
+              <Title order={2} size="h4" id={`${PANEL_ID}-title`}>
+                Filing suggestions
+              </Title>
+            )}
             <Text size="sm" c="dimmed">
               Easio learns from how you file. Accept a suggestion as it is, change its names, or take items
               out.
@@ -54,7 +73,7 @@ export function RecommendationsPanel() {
               Generate now
             </Button>
           </Group>
-        </Group>
+        </Stack>
         <Group gap="xs" aria-live="polite" mih={20}>
           {running && <Loader size="xs" />}
           {line && (

@@ -1,6 +1,7 @@
 import type { DeskObject, SearchResult } from '@easio/shared';
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { type MouseEvent, useCallback, useId, useMemo } from 'react';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { type ObjectAction, useObjectActions } from '../desk/actions/use-object-actions';
 import { SelectionBar } from '../desk/browser/SelectionBar';
 import { useSelection } from '../desk/browser/use-selection';
@@ -71,6 +72,7 @@ export function ResultList({ results, hasNextPage, isFetchingNextPage, fetchNext
     ),
   );
   const open = useOpenObject();
+  const touch = useIsPhone();
   const onCheck = useCallback(
     (event: MouseEvent, object: DeskObject) => click(object.id, { toggle: true, range: event.shiftKey }),
     [click],
@@ -86,6 +88,8 @@ export function ResultList({ results, hasNextPage, isFetchingNextPage, fetchNext
         disabled={shown.length === 0}
         selectingAll={false}
         downloading={actions.downloading}
+        touch={touch}
+        selecting={touch && selection.selected.length > 0}
         onToggleAll={() =>
           selection.state === 'all' ? clear() : selection.selectIds(shown.map((result) => result.id))
         }

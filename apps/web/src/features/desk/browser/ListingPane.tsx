@@ -2,6 +2,7 @@ import type { DeskObject } from '@easio/shared';
 import { Stack } from '@mantine/core';
 import { type ReactNode, useCallback, useState } from 'react';
 import { toastError } from '../../../lib/toast';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useObjectActions } from '../actions/use-object-actions';
 import { useOpenObject } from '../links';
 import type { Listing } from '../queries';
@@ -25,16 +26,25 @@ interface Props {
   reveal?: string | null;
   /** Cards under headings (the gallery's months). */
   groupOf?: (object: DeskObject) => string;
+  /** The listing's filters, sort and view, in the bar above it. */
+  tools?: ReactNode;
 }
 
 /** A listing with its selection bar, its actions and their dialogs. */
-export function ListingPane({ keep, ...props }: Props) {
+export function ListingPane({ keep, tools, ...props }: Props) {
   const { selection, listing, objects } = props;
   const open = useOpenObject();
+  const touch = useIsPhone();
+  const [selectMode, setSelectMode] = useState(false);
+  // On a phone, choosing items is a mode (entered by Select or a long press) that ends with the action.
+  const selecting = touch && (selectMode || selection.selected.length > 0);
   const actions = useObjectActions(
     useCallback(
       (action: string) => {
-        if (action === 'move' || action === 'delete') selection.clear();
+        if (action === 'move' || action === 'delete') {
+          selection.clear();
+          setSelectMode(false);
+        }
       },
       [selection.clear],
     ),
@@ -70,11 +80,26 @@ export function ListingPane({ keep, ...props }: Props) {
         disabled={objects.length === 0}
         selectingAll={selectingAll}
         downloading={actions.downloading}
+        tools={tools}
+        touch={touch}
+        selecting={selecting}
+        onSelecting={setSelectMode}
         onToggleAll={toggleAll}
         onClear={selection.clear}
         onAction={actions.run}
       />
-      <ObjectBrowser {...props} onOpen={open} onAction={actions.run} onSelectAll={() => void selectAll()} />
+      <ObjectBrowser
+        {...props}
+        touch={touch}
+        selecting={selecting}
+        onLongPress={(object) => {
+          setSelectMode(true);
+          selection.click(object.id, { toggle: true });
+        }}
+        onOpen={open}
+        onAction={actions.run}
+        onSelectAll={() => void selectAll()}
+      />
       {actions.dialogs}
     </Stack>
   );

@@ -14,7 +14,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useLocation } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
+import { isFirstLocation } from '../../../lib/first-location';
 import type { ObjectAction } from '../actions/use-object-actions';
 import classes from '../desk.module.css';
 import type { Listing } from '../queries';
@@ -27,8 +29,12 @@ import type { SelectionApi } from './use-selection';
 
 export type BrowserView = 'list' | 'grid' | 'photos';
 
-const LIST_ROW = 56;
-const LIST_HEADER = 36;
+const LIST_ROW = 40;
+/** A phone's row: the name on up to two lines, the date and kind below, a finger's height. */
+const TOUCH_ROW = 68;
+const LIST_HEADER = 32;
+/** Room kept under the list on a phone for the bar of actions at the bottom. */
+const TOUCH_BOTTOM_BAR = 72;
 const GROUP_HEADER = 44;
 const GRID_GAP = 16;
 const CARD = { grid: { min: 176, height: 196 }, photos: { min: 220, height: 264 } } as const;
@@ -49,6 +55,10 @@ interface Props {
   onOpen: (object: DeskObject) => void;
   onAction: (action: ObjectAction, objects: DeskObject[]) => void;
   onSelectAll: () => void;
+  /** Phones: a tap opens (or, in select mode, chooses), a long press starts choosing. */
+  touch: boolean;
+  selecting: boolean;
+  onLongPress: (object: DeskObject) => void;
   empty: ReactNode;
   /** Total in the folder when known, for screen readers' "row 3 of 10,000". */
   total?: number | null;
@@ -101,9 +111,12 @@ export function ObjectBrowser(props: Props) {
 function VirtualGrid(props: Props) {
   const { objects, listing, view, selection } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const height = useFillHeight(scrollRef);
+  const { touch } = props;
+  const height = useFillHeight(scrollRef, { gap: touch ? TOUCH_BOTTOM_BAR : 16 });
   const width = useWidth(scrollRef);
   const isList = view === 'list';
+  // A phone's rows say their kind and date themselves: the column headings are for screen readers only.
+  const headerHeight = isList && !touch ? LIST_HEADER : 0;
   const card = isList ? null : CARD[view];
   const columns = card ? Math.max(1, Math.floor((width - GRID_GAP) / (card.min + GRID_GAP))) : 1;
   const { groupOf } = props;
@@ -118,15 +131,21 @@ function VirtualGrid(props: Props) {
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) =>
-      !card ? LIST_ROW : layout?.rows[index]?.kind === 'header' ? GROUP_HEADER : card.height + GRID_GAP,
+      !card
+        ? touch
+          ? TOUCH_ROW
+          : LIST_ROW
+        : layout?.rows[index]?.kind === 'header'
+          ? GROUP_HEADER
+          : card.height + GRID_GAP,
     overscan: isList ? 12 : 3,
-    scrollMargin: isList ? LIST_HEADER : 0,
+    scrollMargin: headerHeight,
     paddingStart: isList ? 0 : GRID_GAP,
     paddingEnd: isList ? 0 : GRID_GAP,
   });
   // A new row height (switching list and grid) must be measured again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures when the layout changes.
-  useLayoutEffect(() => virtualizer.measure(), [view, columns, layout, virtualizer]);
+  useLayoutEffect(() => virtualizer.measure(), [view, columns, layout, virtualizer, touch]);
 
   const items = virtualizer.getVirtualItems();
   const lastRow = items.at(-1)?.index ?? -1;
@@ -144,12 +163,37 @@ function VirtualGrid(props: Props) {
   useEffect(() => {
     const id = pendingFocus.current;
     if (id === null) return;
+    // Focus follows the keys from row to row, or comes to the list from nowhere; it is never taken
+    // from a control the user went to meanwhile (a drag handle, a menu, the search box).
+    const active = document.activeElement;
+    const fromRowOrNowhere =
+      !active ||
+      active === document.body ||
+      (active.hasAttribute('data-object-id') && scrollRef.current?.contains(active));
+    if (!fromRowOrNowhere) {
+      pendingFocus.current = null;
+      return;
+    }
     const node = scrollRef.current?.querySelector<HTMLElement>(`[data-object-id="${id}"]`);
     if (node) {
       pendingFocus.current = null;
       node.focus({ preventScroll: true });
     }
   });
+
+  // A folder opened from its row (which then left the page) or another page reached in the app: the
+  // focus, fallen to the page itself, comes to the list. A first visit keeps the browser's own start.
+  const { key: locationKey } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arriving, not as rows change.
+  useEffect(() => {
+    if (isFirstLocation(locationKey)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const first = objects[0];
+    if (!first) return;
+    setFocusedId(first.id);
+    pendingFocus.current = first.id;
+  }, [locationKey]);
 
   // "Open in folder": select the named object, focus it and scroll to it once a page has brought it.
   const { reveal } = props;
@@ -184,11 +228,21 @@ function VirtualGrid(props: Props) {
     };
     return {
       onClick: (event: MouseEvent, object: DeskObject) => {
-        latest.current.props.selection.click(object.id, {
+        const p = latest.current.props;
+        setFocusedId(object.id);
+        if (p.touch) {
+          if (p.selecting) p.selection.click(object.id, { toggle: true });
+          else p.onOpen(object);
+          return;
+        }
+        p.selection.click(object.id, {
           range: event.shiftKey,
           toggle: event.ctrlKey || event.metaKey,
         });
+      },
+      onLongPress: (object: DeskObject) => {
         setFocusedId(object.id);
+        latest.current.props.onLongPress(object);
       },
       onCheck: (event: MouseEvent, object: DeskObject) => {
         latest.current.props.selection.click(object.id, { toggle: true, range: event.shiftKey });
@@ -233,10 +287,21 @@ function VirtualGrid(props: Props) {
             p.onOpen(object);
             return;
           case 'Delete':
-          case 'Backspace': {
+          case 'Backspace':
+          case 'm':
+          case 'M': {
+            if (mod || event.altKey) return;
             event.preventDefault();
             const chosen = p.selection.selection.ids.has(object.id) ? p.selection.selected : [object];
-            p.onAction('delete', chosen);
+            p.onAction(event.key === 'm' || event.key === 'M' ? 'move' : 'delete', chosen);
+            return;
+          }
+          case 'ContextMenu':
+          case 'F10': {
+            if (event.key === 'F10' && !event.shiftKey) return;
+            event.preventDefault();
+            // The row's own menu, opened from its button (which stays out of the Tab order).
+            event.currentTarget.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.click();
             return;
           }
           case 'Escape':
@@ -267,8 +332,9 @@ function VirtualGrid(props: Props) {
     object,
     selected: selection.selection.ids.has(object.id),
     tabbable: object.id === tabbableId,
-    draggable: props.draggable,
-    droppable: props.droppable,
+    draggable: props.draggable && !touch,
+    droppable: props.droppable && !touch,
+    touch,
     handlers,
   });
 
@@ -282,6 +348,8 @@ function VirtualGrid(props: Props) {
       aria-multiselectable="true"
       aria-rowcount={isList ? (props.total ?? (hasNextPage ? -1 : objects.length)) : -1}
       aria-busy={isFetchingNextPage}
+      data-touch={touch || undefined}
+      data-selecting={props.selecting || undefined}
     >
       {isList && (
         <div role="rowgroup" className={classes.header}>
@@ -309,7 +377,7 @@ function VirtualGrid(props: Props) {
       )}
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
-          const top = item.start - (isList ? LIST_HEADER : 0);
+          const top = item.start - headerHeight;
           if (item.index >= dataRows) {
             return (
               <div key="more" role="row" className={classes.more} style={{ top, height: item.size }}>

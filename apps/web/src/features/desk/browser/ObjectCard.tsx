@@ -19,6 +19,7 @@ import {
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox } from './row-parts';
+import { useLongPress } from './use-long-press';
 
 /** Where and when a photo was taken, for the gallery. */
 function PhotoFacts({ object }: { object: ItemProps['object'] }) {
@@ -56,10 +57,12 @@ export const ObjectCard = memo(function ObjectCard({
   tabbable,
   draggable,
   droppable,
+  touch,
   handlers,
   photo = false,
 }: Omit<ItemProps, 'top' | 'height' | 'rowIndex'> & { photo?: boolean }) {
   const dnd = useDeskItemDnd(object, { draggable, droppable });
+  const longPress = useLongPress(() => handlers.onLongPress(object), touch);
   const name = displayName(object);
   const className = [classes.card, dnd.isDragged && classes.dragged, dnd.isOver && classes.dropOver]
     .filter(Boolean)
@@ -69,7 +72,6 @@ export const ObjectCard = memo(function ObjectCard({
       ref={dnd.setRef}
       role="gridcell"
       aria-selected={selected}
-      aria-label={name}
       tabIndex={tabbable ? 0 : -1}
       data-object-id={object.id}
       className={className}
@@ -78,6 +80,7 @@ export const ObjectCard = memo(function ObjectCard({
       onKeyDown={(event) => handlers.onKeyDown(event, object)}
       onFocus={(event) => handlers.onFocus(event, object)}
       {...dnd.pointerListeners}
+      {...longPress}
     >
       <div className={classes.cardCorner} style={{ left: 6 }}>
         <SelectBox object={object} selected={selected} onCheck={handlers.onCheck} />

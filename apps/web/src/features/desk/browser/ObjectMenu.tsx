@@ -31,6 +31,8 @@ export function ObjectMenu({
       color="gray"
       aria-label={`Actions for ${name}`}
       aria-haspopup="menu"
+      // Out of the Tab order: the row opens it with the context-menu key or Shift+F10.
+      tabIndex={-1}
       onClick={(event) => {
         event.stopPropagation();
         if (!mounted) {

@@ -9,32 +9,45 @@ import { displayName, formatDate, formatSize, kindLabel } from '../object-info';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox, Thumb } from './row-parts';
+import { useLongPress } from './use-long-press';
 
-function secondLine(object: ItemProps['object']): string | null {
+/** What a note says, or a link's address: shown after the name, dimmed, while there is room. */
+function detailOf(object: ItemProps['object']): string | null {
   if (object.url && object.name.trim() !== '' && object.name !== object.url) return object.url;
   if (object.data_type === 'note_object' || object.data_type === 'url_note_object') return object.content;
-  if (object.child_count !== null) {
-    const count = `${object.child_count} ${object.child_count === 1 ? 'item' : 'items'}`;
-    return object.binder_state ? `${BINDER_STATE_LABEL[object.binder_state]} · ${count}` : count;
-  }
   return null;
 }
 
-/** One object in the list view: a grid row that selects, opens, drags, and takes drops when it is a folder. */
+/** A folder's content in a few words ("Open · 3 items"), null for an item. */
+function folderCount(object: ItemProps['object']): string | null {
+  if (object.child_count === null) return null;
+  const count = `${object.child_count} ${object.child_count === 1 ? 'item' : 'items'}`;
+  return object.binder_state ? `${BINDER_STATE_LABEL[object.binder_state]} · ${count}` : count;
+}
+
+/**
+ * One object in the list view: a grid row that selects, opens, drags, and takes drops when it is a
+ * folder. On a phone (`touch`) it is a compact two-line row: a tap opens, a long press selects.
+ */
 export const ObjectRow = memo(function ObjectRow({
   object,
   selected,
   tabbable,
   draggable,
   droppable,
+  touch,
   handlers,
   top,
   height,
   rowIndex,
 }: ItemProps) {
   const dnd = useDeskItemDnd(object, { draggable, droppable });
+  const longPress = useLongPress(() => handlers.onLongPress(object), touch);
   const name = displayName(object);
-  const sub = secondLine(object);
+  const kind = kindLabel(object);
+  const detail = detailOf(object);
+  const count = folderCount(object);
+  const date = formatDate(object.item_date);
   const className = [classes.row, dnd.isDragged && classes.dragged, dnd.isOver && classes.dropOver]
     .filter(Boolean)
     .join(' ');
@@ -53,6 +66,7 @@ export const ObjectRow = memo(function ObjectRow({
       onKeyDown={(event) => handlers.onKeyDown(event, object)}
       onFocus={(event) => handlers.onFocus(event, object)}
       {...dnd.pointerListeners}
+      {...longPress}
     >
       <div role="gridcell" className={classes.cellSelect}>
         <DragHandle object={object} handle={dnd.handleProps} />
@@ -60,24 +74,25 @@ export const ObjectRow = memo(function ObjectRow({
       </div>
       <div role="gridcell" className={classes.cellName}>
         <Thumb object={object} />
-        <div style={{ minWidth: 0 }}>
+        <div className={classes.nameBlock}>
           <div className={classes.nameLine}>
-            <span className={classes.name} title={name}>
+            <span className={classes.name} title={name} data-name>
               {name}
             </span>
             <JobBadge object={object} />
+            {detail && <span className={classes.inlineDetail}>{detail}</span>}
           </div>
-          {sub && <span className={classes.meta}>{sub}</span>}
+          <span className={classes.touchMeta}>{[date, count ?? kind].filter(Boolean).join(' · ')}</span>
         </div>
       </div>
       <div role="gridcell" className={classes.cellKind}>
-        <span className={classes.meta}>{kindLabel(object)}</span>
+        <span className={classes.meta}>{kind}</span>
       </div>
       <div role="gridcell" className={classes.cellSize}>
-        <span className={classes.meta}>{formatSize(object.size)}</span>
+        <span className={classes.meta}>{count ?? formatSize(object.size)}</span>
       </div>
       <div role="gridcell" className={classes.cellDate}>
-        <span className={classes.meta}>{formatDate(object.item_date)}</span>
+        <span className={classes.meta}>{date}</span>
       </div>
       <div role="gridcell" style={{ flexShrink: 0 }}>
         <ObjectMenu object={object} onAction={handlers.onAction} />

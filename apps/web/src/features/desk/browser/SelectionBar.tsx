@@ -1,6 +1,8 @@
 import type { DeskObject } from '@easio/shared';
-import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ObjectAction } from '../actions/use-object-actions';
+import classes from '../desk.module.css';
 import { DownloadIcon, MoveIcon, OpenIcon, TrashIcon } from '../icons';
 import { isDownloadable } from './ObjectMenu';
 
@@ -11,91 +13,163 @@ interface Props {
   disabled: boolean;
   selectingAll: boolean;
   downloading: boolean;
+  /** The listing's own controls (filters, sort, view), shown while nothing is selected. */
+  tools?: ReactNode;
+  /** Phones: the selection's actions sit in a bar at the bottom, and a select mode replaces the pointer's modifiers. */
+  touch: boolean;
+  /** Touch select mode: taps choose items instead of opening them. */
+  selecting: boolean;
+  /** Offers Select and Done to enter and leave select mode (lists whose items carry no checkbox on a phone). */
+  onSelecting?: (on: boolean) => void;
   onToggleAll: () => void;
   onClear: () => void;
   onAction: (action: ObjectAction, objects: DeskObject[]) => void;
 }
 
-/** Select all, the count, and what to do with the selection: open, move, download, delete. */
+function SelectionActions({
+  selected,
+  downloading,
+  onAction,
+  onClear,
+  touch,
+}: Pick<Props, 'selected' | 'downloading' | 'onAction' | 'onClear' | 'touch'>) {
+  const count = selected.length;
+  const canDownload = count > 0 && selected.every(isDownloadable);
+  const size = touch ? 'compact-md' : 'compact-sm';
+  return (
+    <Group gap={6} wrap="nowrap" className={classes.selectionActions}>
+      {count === 1 && selected[0] && (
+        <Button
+          size={size}
+          variant="default"
+          leftSection={<OpenIcon size={14} />}
+          onClick={() => onAction('open', selected)}
+        >
+          Open
+        </Button>
+      )}
+      <Button
+        size={size}
+        variant="default"
+        leftSection={<MoveIcon size={14} />}
+        disabled={count === 0}
+        onClick={() => onAction('move', selected)}
+      >
+        Move to…
+      </Button>
+      <Button
+        size={size}
+        variant="default"
+        leftSection={<DownloadIcon size={14} />}
+        onClick={() => onAction('download', selected)}
+        disabled={!canDownload}
+        loading={downloading}
+      >
+        Download
+      </Button>
+      <Button
+        size={size}
+        variant="default"
+        color="red"
+        leftSection={<TrashIcon size={14} />}
+        disabled={count === 0}
+        onClick={() => onAction('delete', selected)}
+      >
+        Delete
+      </Button>
+      {!touch && (
+        <Button size={size} variant="subtle" color="gray" onClick={onClear}>
+          Clear selection
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The bar above a listing, always one line high so the rows never shift: select all and the listing's
+ * tools, or, once something is selected, the count and what to do with it (open, move, download,
+ * delete). On a phone the actions go to a bar at the bottom, within the thumb's reach.
+ */
 export function SelectionBar({
   selected,
   state,
   disabled,
   selectingAll,
   downloading,
+  tools,
+  touch,
+  selecting,
+  onSelecting,
   onToggleAll,
   onClear,
   onAction,
 }: Props) {
   const count = selected.length;
-  const canDownload = count > 0 && selected.every(isDownloadable);
+  const showActions = count > 0 && !touch;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      px="sm"
-      py={6}
-      bg={count > 0 ? 'var(--mantine-primary-color-light)' : undefined}
-    >
-      <Group gap="sm" justify="space-between" wrap="wrap" mih={30}>
-        <Group gap="sm">
+    <>
+      <div className={classes.listBar} data-active={count > 0 || undefined}>
+        {(!touch || selecting) && (
           <Checkbox
-            label="Select all"
+            aria-label="Select all"
             checked={state === 'all'}
             indeterminate={state === 'some'}
             onChange={onToggleAll}
             disabled={disabled || selectingAll}
             size="sm"
+            className={classes.selectAll}
+            // Out of the Tab order like the rows' own boxes: in the list, Ctrl+A selects all, Esc none.
+            tabIndex={-1}
           />
-          <Text size="sm" fw={count > 0 ? 600 : 400} c={count > 0 ? undefined : 'dimmed'} aria-live="polite">
-            {selectingAll ? 'Selecting everything…' : count > 0 ? `${count.toLocaleString()} selected` : ''}
-          </Text>
-        </Group>
-        {count > 0 && (
-          <Group gap={6} wrap="wrap">
-            {count === 1 && selected[0] && (
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<OpenIcon size={14} />}
-                onClick={() => onAction('open', selected)}
-              >
-                Open
-              </Button>
-            )}
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<MoveIcon size={14} />}
-              onClick={() => onAction('move', selected)}
-            >
-              Move to…
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<DownloadIcon size={14} />}
-              onClick={() => onAction('download', selected)}
-              disabled={!canDownload}
-              loading={downloading}
-            >
-              Download
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              color="red"
-              leftSection={<TrashIcon size={14} />}
-              onClick={() => onAction('delete', selected)}
-            >
-              Delete
-            </Button>
-            <Button size="compact-sm" variant="subtle" color="gray" onClick={onClear}>
-              Clear selection
-            </Button>
-          </Group>
         )}
-      </Group>
-    </Paper>
+        <Text
+          size="sm"
+          fw={600}
+          aria-live="polite"
+          className={classes.selectedCount}
+          data-empty={!(selectingAll || count > 0) || undefined}
+        >
+          {selectingAll ? 'Selecting everything…' : count > 0 ? `${count.toLocaleString()} selected` : ''}
+        </Text>
+        {showActions ? (
+          <SelectionActions
+            selected={selected}
+            downloading={downloading}
+            onAction={onAction}
+            onClear={onClear}
+            touch={false}
+          />
+        ) : (
+          (!touch || !selecting) && tools
+        )}
+        {touch && onSelecting && (
+          <Button
+            size="compact-md"
+            variant={selecting ? 'light' : 'subtle'}
+            ml="auto"
+            disabled={disabled && !selecting}
+            onClick={() => {
+              if (selecting) onClear();
+              onSelecting(!selecting);
+            }}
+            style={{ flexShrink: 0 }}
+          >
+            {selecting ? 'Done' : 'Select'}
+          </Button>
+        )}
+      </div>
+      {touch && selecting && (
+        <div className={classes.bottomBar} role="toolbar" aria-label="Selected items">
+          <SelectionActions
+            selected={selected}
+            downloading={downloading}
+            onAction={onAction}
+            onClear={onClear}
+            touch
+          />
+        </div>
+      )}
+    </>
   );
 }

@@ -10,6 +10,8 @@ export interface ItemHandlers {
   onKeyDown: (event: KeyboardEvent, object: DeskObject) => void;
   onFocus: (event: FocusEvent, object: DeskObject) => void;
   onAction: (action: ObjectAction, object: DeskObject) => void;
+  /** A finger held on the item: start choosing, with it chosen. */
+  onLongPress: (object: DeskObject) => void;
 }
 
 export interface ItemProps {
@@ -19,6 +21,8 @@ export interface ItemProps {
   tabbable: boolean;
   draggable: boolean;
   droppable: boolean;
+  /** Phones: taps and long presses instead of clicks and modifier keys. */
+  touch: boolean;
   handlers: ItemHandlers;
   top: number;
   height: number;

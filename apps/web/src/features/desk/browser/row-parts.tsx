@@ -23,6 +23,8 @@ export function SelectBox({
       size="xs"
       checked={selected}
       aria-label={`Select ${displayName(object)}`}
+      // The row is the one Tab stop; Space on it selects.
+      tabIndex={-1}
       onChange={() => undefined}
       onClick={(event) => {
         event.stopPropagation();
@@ -51,6 +53,8 @@ export function DragHandle({ object, handle }: { object: DeskObject; handle: Han
       onKeyDown={handle.onKeyDown}
       aria-describedby={handle['aria-describedby']}
       aria-label={`Drag ${displayName(object)}`}
+      // Out of the Tab order (the row is the stop; `m` moves it); focused by a click, it drags by keyboard.
+      tabIndex={-1}
       variant="subtle"
       color="gray"
       size="sm"

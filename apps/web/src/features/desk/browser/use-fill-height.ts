@@ -15,8 +15,10 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, { min = 300, g
     };
     measure();
     window.addEventListener('resize', measure);
-    // What sits above the list (a wrapping toolbar) can change height without a window resize.
+    // What sits above the element (a wrapping toolbar, a banner, a panel closing) can move it without a
+    // window resize: any change of the page's own size is a reason to measure again.
     const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
     if (ref.current?.parentElement) observer.observe(ref.current.parentElement);
     return () => {
       window.removeEventListener('resize', measure);

@@ -1,6 +1,8 @@
 import type { DataType } from '@easio/shared';
 import { Button, FileButton, Group, Menu } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useIsPhone } from '../../../lib/use-is-phone';
+import classes from '../desk.module.css';
 import { LinkIcon, NoteIcon, PinIcon, PlusIcon, UploadIcon, UrlNoteIcon } from '../icons';
 import { useUploads } from '../uploads/UploadsProvider';
 import { NewFolderDialog } from './NewFolderDialog';
@@ -19,6 +21,8 @@ export function CreateActions({ folderId, folderType }: { folderId: string; fold
   const [lastText, setLastText] = useState<TextItemKind>('note_object');
   const resetFiles = useRef<() => void>(null);
   const uploads = useUploads();
+  // On a phone the actions sit in a bar at the bottom of the screen, within the thumb's reach.
+  const isPhone = useIsPhone();
   const close = () => setDialog(null);
   const openText = (kind: TextItemKind) => {
     setLastText(kind);
@@ -29,7 +33,7 @@ export function CreateActions({ folderId, folderType }: { folderId: string; fold
   const textOpen = dialog === 'note_object' || dialog === 'url_object' || dialog === 'url_note_object';
 
   return (
-    <Group gap="xs">
+    <Group gap="xs" wrap="nowrap" className={isPhone ? classes.bottomBar : undefined}>
       <FileButton
         multiple
         resetRef={resetFiles}
@@ -39,19 +43,36 @@ export function CreateActions({ folderId, folderType }: { folderId: string; fold
         }}
       >
         {(props) => (
-          <Button {...props} leftSection={<UploadIcon size={16} />}>
-            Upload files
+          <Button
+            {...props}
+            leftSection={<UploadIcon size={16} />}
+            aria-label={isPhone ? 'Upload files' : undefined}
+            className={classes.barButton}
+          >
+            {isPhone ? 'Upload' : 'Upload files'}
           </Button>
         )}
       </FileButton>
       {subFolder && (
-        <Button variant="default" leftSection={<PlusIcon size={16} />} onClick={() => setDialog(subFolder)}>
-          {subFolder === 'drawer_object' ? 'New drawer' : 'New binder'}
+        <Button
+          variant="default"
+          leftSection={<PlusIcon size={16} />}
+          onClick={() => setDialog(subFolder)}
+          aria-label={isPhone ? (subFolder === 'drawer_object' ? 'New drawer' : 'New binder') : undefined}
+          className={classes.barButton}
+        >
+          {isPhone
+            ? subFolder === 'drawer_object'
+              ? 'Drawer'
+              : 'Binder'
+            : subFolder === 'drawer_object'
+              ? 'New drawer'
+              : 'New binder'}
         </Button>
       )}
       <Menu position="bottom-end" shadow="md" width={200}>
         <Menu.Target>
-          <Button variant="default" leftSection={<PlusIcon size={16} />}>
+          <Button variant="default" leftSection={<PlusIcon size={16} />} className={classes.barButton}>
             Add
           </Button>
         </Menu.Target>

@@ -13,8 +13,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { DataType, DeskObject } from '@easio/shared';
+import { Paper, Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { toastError } from '../../../lib/toast';
+import classes from '../desk.module.css';
 import { moveProblem } from '../move-rules';
 import { displayName } from '../object-info';
 import { DragPreview } from './DragPreview';
@@ -64,6 +66,17 @@ const screenReaderInstructions = {
     'To move this item with the keyboard, press space or enter. Use the arrow keys to go from one drawer, binder or breadcrumb to the next, space or enter to drop it there, escape to cancel.',
 };
 
+/** What a keyboard drag does next, on screen while it lasts. */
+function KeyboardDragHint({ what }: { what: string }) {
+  return (
+    <Paper role="status" shadow="md" radius="md" withBorder px="md" py="xs" className={classes.dragHint}>
+      <Text size="sm">
+        Moving <b>{what}</b>: arrow keys go from folder to folder, Space or Enter drops it there, Esc cancels.
+      </Text>
+    </Paper>
+  );
+}
+
 interface Props {
   children: ReactNode;
   /** The objects a drag carries when `id` is grabbed: the selection if it is in it, else just it. */
@@ -78,6 +91,8 @@ interface Props {
 export function DeskDnd({ children, getDragged, onMove }: Props) {
   const [dragged, setDragged] = useState<DeskObject[] | null>(null);
   const [active, setActive] = useState<DeskObject | null>(null);
+  // A drag started from the keyboard says on screen how it goes on (a pointer drag shows itself).
+  const [byKeyboard, setByKeyboard] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenTargets }),
@@ -96,9 +111,10 @@ export function DeskDnd({ children, getDragged, onMove }: Props) {
     };
   }, [dragged]);
 
-  const start = ({ active: grabbed }: DragStartEvent) => {
+  const start = ({ active: grabbed, activatorEvent }: DragStartEvent) => {
     const data = grabbed.data.current as DragData | undefined;
     if (!data) return;
+    setByKeyboard(activatorEvent instanceof KeyboardEvent);
     setActive(data.object);
     setDragged(getDragged(data.object.id));
   };
@@ -106,6 +122,7 @@ export function DeskDnd({ children, getDragged, onMove }: Props) {
     const objects = dragged;
     setDragged(null);
     setActive(null);
+    setByKeyboard(false);
     const target = (over?.data.current as DropData | undefined)?.target;
     if (!objects || !target) return;
     const problem = moveProblem(objects, target);
@@ -115,6 +132,7 @@ export function DeskDnd({ children, getDragged, onMove }: Props) {
   const cancel = () => {
     setDragged(null);
     setActive(null);
+    setByKeyboard(false);
   };
 
   return (
@@ -135,6 +153,9 @@ export function DeskDnd({ children, getDragged, onMove }: Props) {
       >
         {active && dragged ? <DragPreview text={displayName(active)} count={dragged.length} /> : null}
       </DragOverlay>
+      {byKeyboard && active && dragged && (
+        <KeyboardDragHint what={dragged.length > 1 ? `${dragged.length} items` : displayName(active)} />
+      )}
     </DndContext>
   );
 }
