@@ -107,7 +107,7 @@ describe('the guarded fetcher', () => {
     const dripping = guardedFetch(`${base}/drip`, { ...options, maxBytes: 1_000_000, timeoutMs: 600 });
     await expect(dripping).rejects.toThrow(FetchRefused);
     await expect(dripping).rejects.toMatchObject({
-      message: 'The address took too long to answer',
+      message: 'The site took too long to answer',
       transient: true,
     });
     await expect(guardedFetch('file:///etc/passwd', options)).rejects.toThrow(/Only http and https/);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { sizeWords, statusWords, unreachableWords } from './fetch-failure-words.js';
 
 /**
  * Why a fetch of a user-given address was refused or failed: the message is safe to show. `transient`
@@ -105,7 +106,7 @@ function request(
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(new FetchRefused('The address took too long to answer', true));
+    if (remaining <= 0) return reject(new FetchRefused('The site took too long to answer', true));
     let timer: NodeJS.Timeout | undefined;
     const settle =
       <T>(done: (value: T) => void) =>
@@ -131,19 +132,19 @@ function request(
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return fail(new FetchRefused(`The address answered ${status}`, status >= 500 || status === 429));
+          return fail(new FetchRefused(statusWords(status), status >= 500 || status === 429));
         }
         const declared = Number(res.headers['content-length'] ?? 0);
         if (declared > options.maxBytes) {
           res.destroy();
-          return fail(new FetchRefused(`The answer is larger than ${options.maxBytes} bytes`));
+          return fail(new FetchRefused(sizeWords(options.maxBytes)));
         }
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.maxBytes) {
-            res.destroy(new FetchRefused(`The answer is larger than ${options.maxBytes} bytes`));
+            res.destroy(new FetchRefused(sizeWords(options.maxBytes)));
             return;
           }
           chunks.push(chunk);
@@ -160,17 +161,13 @@ function request(
     );
     // A server trickling a byte now and then never goes idle: the deadline ends it all the same.
     timer = setTimeout(() => {
-      const late = new FetchRefused('The address took too long to answer', true);
+      const late = new FetchRefused('The site took too long to answer', true);
       req.destroy(late);
       fail(late);
     }, remaining);
-    req.on('timeout', () => req.destroy(new FetchRefused('The address took too long to answer', true)));
+    req.on('timeout', () => req.destroy(new FetchRefused('The site took too long to answer', true)));
     req.on('error', (error) =>
-      fail(
-        error instanceof FetchRefused
-          ? error
-          : new FetchRefused(`The address could not be reached (${error.message})`, true),
-      ),
+      fail(error instanceof FetchRefused ? error : new FetchRefused(unreachableWords(error), true)),
     );
   });
 }

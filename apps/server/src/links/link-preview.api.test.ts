@@ -196,7 +196,7 @@ describe.each(DB_KINDS)('link previews on %s', (kind) => {
     expect(await get(me, missing.id)).toMatchObject({
       name: `${site.base}/gone`,
       job_state: 'failed',
-      job_error: 'The address answered 404',
+      job_error: 'The page was not found (404)',
     });
     expect(site.requests.filter((r) => r.startsWith('/gone ')).length).toBe(1);
     expect(await get(me, flaky.id)).toMatchObject({ name: 'Back again', job_state: 'done' });

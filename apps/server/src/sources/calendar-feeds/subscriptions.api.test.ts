@@ -151,7 +151,7 @@ describe.each(DB_KINDS)('calendar subscriptions on %s', (kind) => {
     host.feeds.delete('/family.ics');
     await refresh(me);
     expect(await events(me)).toEqual(['Dinner at eight', 'Walk']);
-    expect(await list(me)).toMatchObject([{ events: 2, last_error: 'The address answered 404' }]);
+    expect(await list(me)).toMatchObject([{ events: 2, last_error: 'The page was not found (404)' }]);
   });
 
   it('removes an event the feed cancels, and keeps one it can no longer read', async () => {
@@ -216,7 +216,7 @@ describe.each(DB_KINDS)('calendar subscriptions on %s', (kind) => {
     expect(page.statusCode).toBe(422);
     expect(page.json().detail).toBe('That address does not hold a calendar (an .ics feed)');
     expect((await subscribe(me, `http://${host.base}/missing.ics`)).json().detail).toBe(
-      'The address answered 404',
+      'The page was not found (404)',
     );
     const ftp = await subscribe(me, 'ftp://example.org/cal.ics');
     expect(ftp.statusCode).toBe(422);
