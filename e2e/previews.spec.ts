@@ -159,6 +159,14 @@ test('an uploaded .eml is an e-mail: headers, body as sent, its attachment besid
   let viewer = await openItem(page, 'invoice.eml');
   await expect(viewer).toContainText('Ann Lee <ann@example.com>');
   await expect(viewer).toContainText('Invoice for March');
+  // The date as the reader's browser writes dates, not as stored.
+  const sent = await page.evaluate(() =>
+    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2025-01-14T09:00:00Z'),
+    ),
+  );
+  await expect(viewer).toContainText(`date: ${sent}`, { ignoreCase: true });
+  await expect(viewer).not.toContainText('2025-01-14T');
   const body = viewer.frameLocator('iframe[title="The e-mail as sent"]');
   await expect(body.getByText('March invoice')).toBeVisible();
   await expect(page).not.toHaveTitle('pwned');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   displayName,
   formatSize,
+  formatWhen,
   kindLabel,
   mapLink,
   pageFactsOf,
@@ -134,5 +135,28 @@ describe('previewKind', () => {
     expect(previewKind({ data_type: 'email_object', name: 'a.eml', mime_type: 'message/rfc822' })).toBe(
       'none',
     );
+  });
+});
+
+describe('formatWhen', () => {
+  const locale = (d: Date, time: boolean) =>
+    new Intl.DateTimeFormat(
+      undefined,
+      time ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+    ).format(d);
+
+  it('shows ISO times and mail headers in the reader’s locale, never as ISO', () => {
+    const iso = '2026-11-02T10:00:00.000Z';
+    expect(formatWhen(iso)).toBe(locale(new Date(iso), true));
+    expect(formatWhen('Mon, 02 Nov 2026 10:00:00 +0000')).toBe(locale(new Date(iso), true));
+    expect(formatWhen(iso)).not.toContain('T10');
+  });
+
+  it('keeps a day alone on that day, whatever the time zone', () => {
+    expect(formatWhen('2026-11-02')).toBe(locale(new Date(2026, 10, 2), false));
+  });
+
+  it('shows what it cannot read as written', () => {
+    expect(formatWhen('next Tuesday')).toBe('next Tuesday');
   });
 });

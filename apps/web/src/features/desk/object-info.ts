@@ -100,6 +100,18 @@ export function formatDate(iso: string, withTime = false): string {
   return (withTime ? dateTimeFormat : dateFormat).format(date);
 }
 
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date as an e-mail or event carries it (ISO, a day alone, or a mail header's own form) in the
+ * user's locale; a day alone is that day wherever the user is. Anything unreadable is shown as written.
+ */
+export function formatWhen(value: string): string {
+  const day = DAY_ONLY.exec(value.trim());
+  if (day) return dateFormat.format(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+  return formatDate(value, true) || value;
+}
+
 export interface Place {
   latitude: number;
   longitude: number;

@@ -1,7 +1,7 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatCoordinates, mapLink, pageFactsOf, placeOf, safeHref } from '../object-info';
+import { formatCoordinates, formatWhen, mapLink, pageFactsOf, placeOf, safeHref } from '../object-info';
 import { EmailBody } from './EmailBody';
 import { FilePreview } from './FilePreview';
 
@@ -52,7 +52,7 @@ function PreviewState({ object }: { object: DeskObject }) {
   if (object.job_state === 'failed') {
     return (
       <Text size="xs" c="dimmed">
-        No preview: {object.job_error ?? 'the page could not be read'}.
+        No preview. {object.job_error ?? 'The page could not be read'}.
       </Text>
     );
   }
@@ -158,11 +158,13 @@ function CalendarFileNote({ metadata }: { metadata: Record<string, unknown> }) {
 
 /** Meta fields worth showing for e-mails and events, when the source gave them as text. */
 const MAIL_FIELDS = ['from', 'to', 'cc', 'subject', 'date', 'start', 'end', 'location'] as const;
+const DATE_FIELDS: ReadonlySet<string> = new Set(['date', 'start', 'end']);
 
 function Headers({ metadata }: { metadata: Record<string, unknown> }) {
   const rows = MAIL_FIELDS.flatMap((key) => {
     const value = metadata[key];
-    return typeof value === 'string' && value.trim() !== '' ? [[key, value] as const] : [];
+    if (typeof value !== 'string' || value.trim() === '') return [];
+    return [[key, DATE_FIELDS.has(key) ? formatWhen(value) : value] as const];
   });
   if (rows.length === 0) return null;
   return (
