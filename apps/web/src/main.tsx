@@ -4,6 +4,11 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadDesk } from './routes/app-chunks';
+import { getSession } from './state/session';
+
+// Signed in and opening the app: the desk's code is fetched beside the layout's, not after it.
+if (getSession() && /^\/(my-desk|trash)(\/|$)/.test(window.location.pathname)) preloadDesk(true);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -11,7 +11,7 @@ import { useLiveUpdates } from '../features/live/useLiveUpdates';
 import { noteLocation } from '../lib/first-location';
 import { useIsPhone } from '../lib/use-is-phone';
 import { localStore } from '../state/storage';
-import { FullPageLoader, SectionLoader } from './Loading';
+import { SectionLoader } from './Loading';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -60,7 +60,8 @@ export function AppLayout() {
   }, [isSmall, mobileOpened]);
 
   if (me.isError && isApiError(me.error, 401)) return <Navigate to="/login" replace />;
-  if (me.isPending) return <FullPageLoader />;
+  // The shell and the page come at once (each page loads its own data beside the user's info), so a
+  // slow connection waits one round trip for the desk, not two.
   // A failed refresh keeps showing the info already loaded; only a first load that failed stops here.
   if (me.isError && !me.data) {
     return (

@@ -1,19 +1,19 @@
 import type { UserInfo } from '@easio/shared';
-import { Anchor, Avatar, Burger, Group, Text } from '@mantine/core';
+import { Anchor, Avatar, Burger, Group, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { LogoMark } from './icons';
 import { displayName, welcomeText } from './welcome-name';
 
 interface Props {
-  user: UserInfo;
+  /** Not yet known while the user's info loads. */
+  user: UserInfo | undefined;
   navbarOpened: boolean;
   onToggleNavbar: () => void;
 }
 
 /** The top bar: sidebar toggle, the search box with its filters, welcome text and the profile picture linking to /profile. */
 export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
-  const name = displayName(user);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -41,21 +41,28 @@ export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
         </Anchor>
       </Group>
       <SearchBox />
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <Text fw={600} truncate visibleFrom="sm">
-          {welcomeText(user)}
-        </Text>
-        <Avatar
-          component={Link}
-          to="/profile"
-          src={user.picture || null}
-          alt={name}
-          name={name}
-          color="easio"
-          radius="xl"
-          aria-label="Profile"
-        />
-      </Group>
+      {user ? <Welcome user={user} /> : <Skeleton circle height={38} aria-hidden />}
+    </Group>
+  );
+}
+
+function Welcome({ user }: { user: UserInfo }) {
+  const name = displayName(user);
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Text fw={600} truncate visibleFrom="sm">
+        {welcomeText(user)}
+      </Text>
+      <Avatar
+        component={Link}
+        to="/profile"
+        src={user.picture || null}
+        alt={name}
+        name={name}
+        color="easio"
+        radius="xl"
+        aria-label="Profile"
+      />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage';
+import { loadAppLayout, loadDeskPages } from './app-chunks';
 import { PublicOnly, RequireLogin } from './guards';
 import { lazyPage } from './lazy';
 import { RootLayout, RouteError } from './RootLayout';
@@ -12,11 +13,11 @@ const SignupPage = lazyPage(() => import('../features/signup/SignupPage').then((
 const PrivacyPage = lazyPage(() => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
 const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage));
 
-const AppLayout = lazyPage(() => import('../components/AppLayout').then((m) => m.AppLayout));
+const AppLayout = lazyPage(() => loadAppLayout().then((m) => m.AppLayout));
 const MySourcePage = lazyPage(() => import('../features/sources/MySourcePage').then((m) => m.MySourcePage));
-const DeskLayout = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskLayout));
-const DeskSection = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.DeskSection));
-const FolderPage = lazyPage(() => import('../features/desk/DeskPages').then((m) => m.FolderPage));
+const DeskLayout = lazyPage(() => loadDeskPages().then((m) => m.DeskLayout));
+const DeskSection = lazyPage(() => loadDeskPages().then((m) => m.DeskSection));
+const FolderPage = lazyPage(() => loadDeskPages().then((m) => m.FolderPage));
 const SearchPage = lazyPage(() => import('../features/search/SearchPage').then((m) => m.SearchPage));
 const TrashPage = lazyPage(() => import('../features/desk/trash/TrashPage').then((m) => m.TrashPage));
 const MyWorkspacePage = lazyPage(() =>

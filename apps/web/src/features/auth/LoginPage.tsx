@@ -3,13 +3,14 @@ import { Anchor, Button, Divider, Paper, Stack, Text, TextInput, Title } from '@
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestSession } from '../../api/auth';
 import { PublicShell } from '../../components/PublicShell';
 import { SecretInput } from '../../components/SecretInput';
 import { usePageTitle } from '../../components/usePageTitle';
 import { toastError } from '../../lib/toast';
+import { preloadDesk } from '../../routes/app-chunks';
 import { setSession } from '../../state/session';
 import classes from './auth.module.css';
 import { GoogleSignInLink } from './ProviderLinks';
@@ -25,6 +26,8 @@ export function LoginPage() {
   useErrorParamToast(TOAST_MS.login);
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
+  // The desk's code comes while the person types, so signing in waits only for their data.
+  useEffect(preloadDesk, []);
   useGoogleSignInReturn(
     useCallback(
       (session: SessionUser) => {

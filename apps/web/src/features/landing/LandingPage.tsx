@@ -14,10 +14,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ImportIcon, LogoMark, SearchIcon, SparkIcon } from '../../components/icons';
 import { usePageTitle } from '../../components/usePageTitle';
+import { preloadDesk } from '../../routes/app-chunks';
+import { useIsLoggedIn } from '../../state/session';
 import classes from './landing.module.css';
 
 const NAV = [
@@ -129,6 +131,11 @@ function DeskPreview() {
 /** The public landing page (spec sections 1 and 2). */
 export function LandingPage() {
   usePageTitle(null);
+  // A signed-in visitor is one click from the desk: its code comes ahead.
+  const loggedIn = useIsLoggedIn();
+  useEffect(() => {
+    if (loggedIn) preloadDesk();
+  }, [loggedIn]);
   return (
     <>
       <Box component="header" className={classes.hero}>

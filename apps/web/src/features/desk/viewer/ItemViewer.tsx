@@ -1,5 +1,5 @@
 import type { DeskObject } from '@easio/shared';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -180,9 +180,11 @@ export function ItemViewer() {
         </Modal.Header>
         <Modal.Body>
           {query.isPending && (
-            <Group justify="center" py="xl">
-              <Loader aria-label="Loading the item" />
-            </Group>
+            <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the item">
+              <Skeleton height={16} width="40%" />
+              <Skeleton height={220} radius="md" />
+              <Skeleton height={12} width="70%" />
+            </Stack>
           )}
           {query.isError && (
             <Alert
