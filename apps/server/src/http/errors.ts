@@ -9,6 +9,11 @@ const FRAMEWORK_DETAILS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
+  FST_FILES_LIMIT: 'The form holds more files than this call takes',
+  FST_PARTS_LIMIT: 'The form holds more parts than this call takes',
+  FST_FIELDS_LIMIT: 'The form holds more fields than this call takes',
+  FST_PROTO_VIOLATION: 'A field of the form has a name that is not allowed',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'This content type is not accepted here',
 };
 
 /**
@@ -25,6 +30,23 @@ function databaseDataException(error: unknown): string | null {
     }
   }
   return null;
+}
+
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) throws on a body that is not the
+ * multipart it claims to be: no or an empty boundary, a boundary the body never uses, a body cut off.
+ * Its errors carry no code or status, only these messages.
+ */
+const MULTIPART_PARSER_MESSAGES: readonly [RegExp, string][] = [
+  [/^Multipart: Boundary not found$|^Boundary required$/, 'The multipart body has no boundary'],
+  [/unexpected end of multipart data$/i, 'The multipart body is cut off or does not match its boundary'],
+  [/^Unsupported Content-Type\.$|^Missing Content-Type-header\.$/, 'This content type is not accepted here'],
+];
+
+/** Why a malformed body could not be read, when the body parser says so. */
+function bodyParserProblem(error: FastifyError): string | null {
+  if (error.statusCode !== undefined || error.code !== undefined) return null;
+  return MULTIPART_PARSER_MESSAGES.find(([pattern]) => pattern.test(error.message))?.[1] ?? null;
 }
 
 const OWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
@@ -51,6 +73,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : `${first.path}: ${first.message}`;
       return reply.code(422).send({ detail, errors } satisfies ErrorBody);
     }
+    const unreadable = bodyParserProblem(error);
+    if (unreadable) return reply.code(400).send({ detail: unreadable } satisfies ErrorBody);
     const dataProblem = databaseDataException(error);
     if (dataProblem) return reply.code(400).send({ detail: dataProblem } satisfies ErrorBody);
     const status = error.statusCode ?? 500;

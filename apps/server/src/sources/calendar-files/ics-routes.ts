@@ -58,8 +58,11 @@ export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
       let text: string;
       try {
         text = (await part.toBuffer()).toString('utf8');
-      } catch {
-        throw new HttpError(413, 'The file is larger than a calendar can be (20 MB)');
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'The file is larger than a calendar can be (20 MB)');
+        }
+        throw error; // a body cut off: the error handler says so
       }
       let parsed: ReturnType<typeof parseCalendar>;
       try {
