@@ -115,3 +115,15 @@ test('the desk follows a dark system, reads well, and Settings switches the them
   await expect(theme.getByRole('radio', { name: 'Follow the system' })).toBeChecked();
   expect(await backgroundLuminance(main)).toBeGreaterThan(LIGHT);
 });
+
+test('the public pages are dark and read well on a dark system', async ({ page }) => {
+  for (const [path, ready] of [
+    ['/', 'Join the waitlist'],
+    ['/login', 'Username (e-mail)'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByLabel(ready)).toBeVisible();
+    expect(await backgroundLuminance(page.locator('body')), path).toBeLessThan(DARK);
+    expect(await violations(page), path).toEqual([]);
+  }
+});

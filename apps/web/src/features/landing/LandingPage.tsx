@@ -115,7 +115,7 @@ function DeskPreview() {
                   File into {row.where}
                 </Text>
               </Box>
-              <Badge variant="outline" color="dark" size="sm">
+              <Badge variant="outline" color="var(--easio-text-strong)" size="sm">
                 {row.source}
               </Badge>
             </Group>

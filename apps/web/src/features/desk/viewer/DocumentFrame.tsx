@@ -24,7 +24,8 @@ a{color:${link}}`;
  * Its colours follow the app's theme.
  */
 export function DocumentFrame({ html, title }: { html: string; title: string }) {
-  const dark = useComputedColorScheme('light') === 'dark';
+  // Read at once, not after mounting, so the frame does not load light and then again dark.
+  const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   return (
     <iframe
       title={title}
