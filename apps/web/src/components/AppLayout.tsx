@@ -99,7 +99,7 @@ export function AppLayout() {
       </AppShell.Header>
       {/* The page before the sidebar in the document (both are placed by the shell): from the top bar,
           Tab reaches the page's own content first; the sidebar follows it. */}
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="var(--easio-page)">
         <Suspense fallback={<SectionLoader />}>
           <Outlet />
         </Suspense>

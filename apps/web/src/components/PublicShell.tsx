@@ -6,8 +6,12 @@ import { LogoMark } from './icons';
 /** The frame of the public pages other than the landing page: the wordmark home and the page. */
 export function PublicShell({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (
-    <Box mih="100dvh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box mih="100dvh" bg="var(--easio-page)">
+      <Box
+        component="header"
+        bg="var(--mantine-color-body)"
+        style={{ borderBottom: '1px solid var(--easio-border-subtle)' }}
+      >
         <Container size="lg" py="sm">
           <Group justify="space-between">
             <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Easio home">

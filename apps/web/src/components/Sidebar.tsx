@@ -84,7 +84,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           ))}
         </Stack>
       </ScrollArea>
-      <Stack gap={2} p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Stack gap={2} p="sm" style={{ borderTop: '1px solid var(--easio-border-subtle)' }}>
         <NavLink
           component={Link}
           to="/signout"

@@ -87,7 +87,7 @@ export function FolderScreen({ folderId }: { folderId: string }) {
               <Skeleton h={24} w={180} />
             )}
             {folder?.binder_state && (
-              <Badge variant="outline" color="easio.8" tt="none" style={{ flexShrink: 0 }}>
+              <Badge variant="outline" color="var(--easio-text-accent)" tt="none" style={{ flexShrink: 0 }}>
                 {BINDER_STATE_LABEL[folder.binder_state]}
               </Badge>
             )}

@@ -21,7 +21,13 @@ export function JobBadge({ object }: { object: DeskObject }) {
     const reason = object.job_error ?? 'Processing failed';
     return (
       <Tooltip label={reason} multiline maw={280} withArrow>
-        <Badge size="xs" variant="outline" color="red.9" tt="none" style={{ flexShrink: 0 }}>
+        <Badge
+          size="xs"
+          variant="outline"
+          color="var(--easio-text-error)"
+          tt="none"
+          style={{ flexShrink: 0 }}
+        >
           Processing failed<VisuallyHidden>: {reason}</VisuallyHidden>
         </Badge>
       </Tooltip>

@@ -59,7 +59,7 @@ export function SidePanel({ folderId, panel }: { folderId: string; panel: Exclud
         justify="space-between"
         px="sm"
         py={8}
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        style={{ borderBottom: '1px solid var(--easio-border-subtle)' }}
       >
         <Text fw={600} size="sm">
           {PANEL_LABEL[panel]}

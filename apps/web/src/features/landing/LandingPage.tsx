@@ -69,7 +69,7 @@ function WaitlistForm() {
   };
   if (done) {
     return (
-      <Text role="status" fw={600} c="teal.8">
+      <Text role="status" fw={600} c="var(--easio-text-success)">
         Thanks — we'll let you know.
       </Text>
     );
@@ -117,7 +117,7 @@ function DeskPreview() {
                   File into {row.where}
                 </Text>
               </Box>
-              <Badge variant="outline" color="dark" size="sm">
+              <Badge variant="outline" color="var(--easio-text-strong)" size="sm">
                 {row.source}
               </Badge>
             </Group>
@@ -151,7 +151,14 @@ export function LandingPage() {
             </Anchor>
             <Group gap="lg">
               {NAV.map((item) => (
-                <Anchor key={item.to} component={Link} to={item.to} c="dark.6" fw={500} visibleFrom="sm">
+                <Anchor
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  c="var(--mantine-color-text)"
+                  fw={500}
+                  visibleFrom="sm"
+                >
                   {item.label}
                 </Anchor>
               ))}
@@ -174,7 +181,7 @@ export function LandingPage() {
               <Title order={1} className={classes.heroTitle}>
                 Declutter, organise, <span className={classes.accent}>search</span>.
               </Title>
-              <Text size="lg" c="dark.4" maw={520}>
+              <Text size="lg" c="var(--easio-text-muted)" maw={520}>
                 Easio gathers your files, notes, links, e-mails and attachments from your drives, mail and
                 messages into one desk, files them with AI recommendations that learn from you, and finds
                 anything in seconds.
@@ -223,13 +230,15 @@ export function LandingPage() {
             ))}
           </SimpleGrid>
 
-          <Paper radius="lg" p={{ base: 'xl', sm: 48 }} mt={80} bg="easio.0">
+          <Paper radius="lg" p={{ base: 'xl', sm: 48 }} mt={80} bg="var(--mantine-primary-color-light)">
             <Group justify="space-between" align="center">
               <Stack gap={4}>
                 <Title order={2} size="h3">
                   Ready to clear your desk?
                 </Title>
-                <Text c="dark.4">Create an account and link your first source in a couple of minutes.</Text>
+                <Text c="var(--easio-text-muted)">
+                  Create an account and link your first source in a couple of minutes.
+                </Text>
               </Stack>
               <Button size="md" component={Link} to="/signup">
                 Create your desk

@@ -31,7 +31,11 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
             {kept} of {rec.items.length} {rec.items.length === 1 ? 'item' : 'items'} →{' '}
             {draft.drawerName.trim() || '…'} / {title}
           </Text>
-          <Badge variant="outline" color={isHighConfidence(rec) ? 'teal.9' : 'gray.7'} tt="none">
+          <Badge
+            variant="outline"
+            color={isHighConfidence(rec) ? 'var(--easio-text-success)' : 'var(--easio-text-muted)'}
+            tt="none"
+          >
             {confidenceLabel(rec)}
           </Badge>
         </Group>

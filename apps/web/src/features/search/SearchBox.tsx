@@ -150,7 +150,7 @@ export function SearchBox() {
               </Combobox.Empty>
             )}
             <Combobox.Option value={ALL_RESULTS}>
-              <Text size="sm" c="easio.8" fw={500}>
+              <Text size="sm" c="var(--easio-text-accent)" fw={500}>
                 See all results for “{typed}”
               </Text>
             </Combobox.Option>

@@ -28,6 +28,7 @@ import { storeMe, useMe } from '../../api/queries';
 import { SecretInput } from '../../components/SecretInput';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { clearSession, setSession } from '../../state/session';
+import { Appearance } from './Appearance';
 import { type AccountFormValues, accountFormValues, profilePayload } from './profile-payload';
 import { YourData } from './YourData';
 
@@ -173,6 +174,7 @@ export function AccountForm() {
   return me.data ? (
     <Stack gap="xl">
       <AccountFormFields key={me.data.id} info={me.data} />
+      <Appearance />
       <YourData />
     </Stack>
   ) : null;

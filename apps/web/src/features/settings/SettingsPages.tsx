@@ -197,7 +197,7 @@ export function SourcesSettings() {
                   <Table.Tr key={row.name}>
                     <Table.Td>{row.name}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={connected ? 'teal.9' : 'gray.8'}>
+                      <Badge variant="light" color={connected ? 'teal' : 'gray'}>
                         {connected ? 'connected' : 'not connected'}
                       </Badge>
                     </Table.Td>

@@ -42,7 +42,7 @@ export function SourceSyncBanner({ services }: { services: ConnectionService[] }
               </Group>
               {running && <SyncProgress connection={c} />}
               {(c.failures > 0 || c.state === 'failed') && (
-                <Text size="xs" c="red.8">
+                <Text size="xs" c="var(--easio-text-error)">
                   {c.state === 'failed' ? `The last sync stopped: ${c.last_error ?? 'unknown error'}. ` : ''}
                   {c.failures > 0
                     ? `${c.failures} ${c.failures === 1 ? 'item' : 'items'} could not be imported. `

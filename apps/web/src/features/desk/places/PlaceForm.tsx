@@ -92,7 +92,7 @@ function LocateButton({ onFound }: { onFound: (point: GeoPoint) => void }) {
         Use my location
       </Button>
       {problem && (
-        <Text size="xs" c="red.8" role="alert">
+        <Text size="xs" c="var(--easio-text-error)" role="alert">
           {problem}
         </Text>
       )}

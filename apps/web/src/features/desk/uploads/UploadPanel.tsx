@@ -78,7 +78,7 @@ function DuplicateChoices({ task, store }: { task: UploadTask; store: UploadStor
                 Skip
               </Button>
               {dup.error && (
-                <Text size="xs" c="red.8">
+                <Text size="xs" c="var(--easio-text-error)">
                   {dup.error}
                 </Text>
               )}
@@ -103,7 +103,7 @@ function UploadRow({ task, store }: { task: UploadTask; store: UploadStore }) {
           <Text size="sm" fw={500} truncate title={task.name}>
             {task.name}
           </Text>
-          <Text size="xs" c={task.state === 'failed' ? 'red.8' : 'dimmed'} lineClamp={2}>
+          <Text size="xs" c={task.state === 'failed' ? 'var(--easio-text-error)' : 'dimmed'} lineClamp={2}>
             {statusText(task)}
           </Text>
         </Stack>

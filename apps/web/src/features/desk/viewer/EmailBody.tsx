@@ -30,8 +30,9 @@ export function EmailBody({ html, plain }: { html: string | null; plain: ReactNo
           style={{
             width: '100%',
             height: '60vh',
-            border: '1px solid var(--mantine-color-gray-3)',
+            border: '1px solid var(--easio-border)',
             borderRadius: 8,
+            // An e-mail's HTML is written for a white page (its colours are the sender's), whatever the theme.
             background: 'white',
           }}
         />

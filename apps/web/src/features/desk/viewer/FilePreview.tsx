@@ -57,7 +57,13 @@ export function FilePreview({ object }: { object: DeskObject }) {
         <iframe
           src={url}
           title={`Preview of ${name}`}
-          style={{ width: '100%', height: '70vh', border: 0, borderRadius: 8, background: '#f1f3f5' }}
+          style={{
+            width: '100%',
+            height: '70vh',
+            border: 0,
+            borderRadius: 8,
+            background: 'var(--easio-surface-muted)',
+          }}
         />
       );
     case 'audio':

@@ -16,7 +16,7 @@ function PlainText({ text }: { text: string | null }) {
   }
   return (
     <ScrollArea.Autosize mah="60vh" type="auto">
-      <Paper withBorder radius="md" p="md" bg="gray.0">
+      <Paper withBorder radius="md" p="md" bg="var(--easio-surface-subtle)">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {text}
         </Text>

@@ -7,7 +7,7 @@ export const CANT_SHOW = "This file can't be shown here. Download it to open it 
 /** Why a file is not shown in the viewer, in plain words, and the way to open it elsewhere. */
 export function NoPreview({ object, message = CANT_SHOW }: { object: DeskObject; message?: string }) {
   return (
-    <Paper withBorder radius="md" p="xl" bg="gray.0">
+    <Paper withBorder radius="md" p="xl" bg="var(--easio-surface-subtle)">
       <Stack align="center" gap="sm">
         <Text ta="center" size="sm">
           {message}

@@ -16,7 +16,7 @@ export function SaveState({ status, onRetry }: { status: SaveStatus; onRetry: ()
       <Text
         size="sm"
         role="status"
-        c={status.kind === 'failed' || status.kind === 'conflict' ? 'red.8' : 'dimmed'}
+        c={status.kind === 'failed' || status.kind === 'conflict' ? 'var(--easio-text-error)' : 'dimmed'}
       >
         {text}
       </Text>

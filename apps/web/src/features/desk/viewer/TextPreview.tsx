@@ -24,7 +24,7 @@ export function TextPreview({
             {text}
           </Code>
         ) : (
-          <Paper withBorder radius="md" p="md" bg="gray.0">
+          <Paper withBorder radius="md" p="md" bg="var(--easio-surface-subtle)">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {text || 'This file is empty.'}
             </Text>
