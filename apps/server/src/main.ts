@@ -6,9 +6,13 @@ import { createBlobReleaser, sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { purgeExpiredTrash } from './desk/trash-service.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { createLinkPreviewer } from './links/link-preview.js';
-import { enqueueLinkPreviews, registerLinkPreviewJobs } from './links/link-preview-jobs.js';
+import {
+  enqueueLinkPreviews,
+  registerLinkPreviewJobs,
+  requeuePendingPreviews,
+} from './links/link-preview-jobs.js';
 import { createFileProcessor } from './processing/process-file.js';
-import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
+import { enqueueFileJob, registerFileJobs, requeuePendingFiles } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
 import {
   createRecommendationScheduler,
@@ -88,6 +92,16 @@ const syncDue = () =>
   );
 const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;
 syncTimer?.unref();
+
+// Work stored just before a crash, whose job was never queued: queued now, in the background.
+Promise.all([
+  requeuePendingFiles(queue, database.db),
+  config.LINK_PREVIEWS ? requeuePendingPreviews(queue, database.db) : 0,
+])
+  .then(([files, links]) => {
+    if (files || links) app.log.info({ files, links }, 'queued again the work left pending by the last run');
+  })
+  .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
 
 const releaseBlobs = createBlobReleaser(database.db, blobs, app.log);
 const sweep = () =>

@@ -1,6 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { type LinkPreviewer, markPreviewFailed } from './link-preview.js';
+import { LINK_TYPES, type LinkPreviewer, markPreviewFailed } from './link-preview.js';
 
 export const LINK_PREVIEW_JOB = 'preview-link';
 
@@ -36,4 +38,17 @@ export async function registerLinkPreviewJobs(
 export async function enqueueLinkPreviews(queue: JobQueue, objectIds: string[]): Promise<void> {
   for (const objectId of objectIds)
     await queue.send(LINK_PREVIEW_JOB, { objectId }, { singletonKey: objectId });
+}
+
+/** Links saved but never previewed (the process died first): queued again at start-up. Answers how many. */
+export async function requeuePendingPreviews(queue: JobQueue, db: Db): Promise<number> {
+  const pending = await db
+    .select({ id: objects.id })
+    .from(objects)
+    .where(and(eq(objects.jobState, 'pending'), inArray(objects.dataType, [...LINK_TYPES])));
+  await enqueueLinkPreviews(
+    queue,
+    pending.map((row) => row.id),
+  );
+  return pending.length;
 }

@@ -1,5 +1,8 @@
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { LINK_TYPES } from '../links/link-preview.js';
 import { type FileProcessor, markFileJobFailed } from './process-file.js';
 
 export const FILE_JOB = 'process-file';
@@ -30,4 +33,17 @@ export async function registerFileJobs(queue: JobQueue, processor: FileProcessor
 /** Queues processing of a stored file; a second request while one waits is dropped. */
 export async function enqueueFileJob(queue: JobQueue, objectId: string): Promise<void> {
   await queue.send(FILE_JOB, { objectId }, { singletonKey: objectId });
+}
+
+/**
+ * Files stored but never processed: the process died between storing them and queueing their job.
+ * Queued again at start-up (one already queued is not doubled). Answers how many.
+ */
+export async function requeuePendingFiles(queue: JobQueue, db: Db): Promise<number> {
+  const pending = await db
+    .select({ id: objects.id })
+    .from(objects)
+    .where(and(eq(objects.jobState, 'pending'), notInArray(objects.dataType, [...LINK_TYPES])));
+  for (const { id } of pending) await enqueueFileJob(queue, id);
+  return pending.length;
 }

@@ -62,12 +62,14 @@ export async function buildTestApp(
     sources?: boolean;
     /** Another server on this database (left open on close: its owner closes it). */
     database?: Database;
+    /** And on these files (as a restarted server finds its data directory). */
+    blobs?: BlobStore;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(kind));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
+  const blobs = options.blobs ?? createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
   const queue =
     options.processFiles || options.recommend || options.sources || options.previewLinks
