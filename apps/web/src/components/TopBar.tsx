@@ -3,7 +3,7 @@ import { Anchor, Avatar, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { LogoMark } from './icons';
-import { displayName, welcomeText } from './welcome-name';
+import { displayName, initials, welcomeText } from './welcome-name';
 
 interface Props {
   user: UserInfo;
@@ -14,6 +14,7 @@ interface Props {
 /** The top bar: sidebar toggle, the search box with its filters, welcome text and the profile picture linking to /profile. */
 export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
   const name = displayName(user);
+  const letters = initials(name);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -50,11 +51,13 @@ export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
           to="/profile"
           src={user.picture || null}
           alt={name}
-          name={name}
           color="easio"
           radius="xl"
-          aria-label="Profile"
-        />
+          // The name starts with the initials shown, so a voice-control user can say what they see (WCAG 2.5.3).
+          aria-label={letters ? `${letters}, Profile` : 'Profile'}
+        >
+          {letters}
+        </Avatar>
       </Group>
     </Group>
   );
