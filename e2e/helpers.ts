@@ -59,11 +59,29 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const AXE_EXTRA_RULES = ['label-content-name-mismatch'];
 
 /**
+ * Waits for running transitions and animations to end (a dialog fading in has its text at partial opacity,
+ * failing contrast); endless ones, like a loader's, are not waited for.
+ */
+export async function transitionsDone(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/**
  * Serious or critical WCAG 2.0/2.1 A and AA problems (in `within`, when given), each as its rule, impact,
  * node and markup. Frames sandboxed without scripts (the e-mail and document views) are left out: axe
  * cannot run inside them, and would wait for them until the test times out.
  */
 export async function violations(page: Page, within?: string) {
+  await transitionsDone(page);
   const builder = new AxeBuilder({ page })
     .options({ rules: Object.fromEntries(AXE_EXTRA_RULES.map((id) => [id, { enabled: true }])) })
     .withTags(AXE_TAGS)
