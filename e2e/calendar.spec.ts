@@ -67,18 +67,20 @@ test('the calendar shows events by month and by week, moves between periods and 
     }),
   ).toBeVisible();
   await expect(cell('Wednesday 11 March').getByRole('button', { name: /^Holi holidays/ })).toBeVisible();
-  await expect(cell('Wednesday 11 March').getByRole('button', { name: /^Dentist/ })).toContainText('10:00');
+  await expect(cell('Wednesday 11 March').getByRole('button', { name: /^10:00 Dentist,/ })).toContainText(
+    '10:00',
+  );
   await expect(cell('Thursday 12 March')).not.toContainText('Holi holidays');
 
   // A busy day shows its first events and how many more.
   const busy = cell('Wednesday 18 March');
   await expect(
-    busy.getByRole('button', { name: /^(Budget review|Design sync|Lunch with Asha),/ }),
+    busy.getByRole('button', { name: /^\d\d:\d\d (Budget review|Design sync|Lunch with Asha),/ }),
   ).toHaveCount(3);
   await expect(busy.getByText('Yoga')).toHaveCount(0);
   await busy.getByRole('button', { name: '1 more event on Wednesday 18 March' }).click();
   await expect(
-    page.getByRole('dialog').getByRole('button', { name: /^Yoga, Wednesday 18 March, 18:00 to 19:00/ }),
+    page.getByRole('dialog').getByRole('button', { name: /^18:00 Yoga, Wednesday 18 March, 18:00 to 19:00/ }),
   ).toBeVisible();
   await page.keyboard.press('Escape');
   expect(await violations(page, 'main')).toEqual([]);
@@ -97,14 +99,14 @@ test('the calendar shows events by month and by week, moves between periods and 
   await expect(page.getByText('4 events this week')).toBeVisible();
   const wednesday = page.getByRole('region', { name: 'Wednesday 11 March' });
   await expect(
-    wednesday.getByRole('button', { name: 'Dentist, Wednesday 11 March, 10:00 to 11:00' }),
+    wednesday.getByRole('button', { name: '10:00 Dentist, Wednesday 11 March, 10:00 to 11:00' }),
   ).toBeVisible();
   const thursday = page.getByRole('region', { name: 'Thursday 12 March' });
   await expect(
-    thursday.getByRole('button', { name: 'Berlin call, Thursday 12 March, 14:30 to 15:30' }),
+    thursday.getByRole('button', { name: '14:30 Berlin call, Thursday 12 March, 14:30 to 15:30' }),
   ).toBeVisible();
   await expect(
-    thursday.getByRole('button', { name: 'Morning run, Thursday 12 March, 07:00 to 08:00' }),
+    thursday.getByRole('button', { name: '07:00 Morning run, Thursday 12 March, 07:00 to 08:00' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByRole('heading', { name: /^16 Mar – 22 Mar 2026$/ })).toBeVisible();
@@ -112,7 +114,7 @@ test('the calendar shows events by month and by week, moves between periods and 
   await page.getByRole('button', { name: 'Previous week' }).click();
   expect(await violations(page, 'main')).toEqual([]);
 
-  await wednesday.getByRole('button', { name: /^Dentist/ }).click();
+  await wednesday.getByRole('button', { name: /^10:00 Dentist,/ }).click();
   await expect(page.getByRole('dialog', { name: 'Dentist' })).toBeVisible();
   await page.keyboard.press('Escape');
 

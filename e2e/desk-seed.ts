@@ -40,7 +40,12 @@ const ITEM_NAMES = [
 
 /** A desk as a person has it after a few weeks: 5 drawers, 8 binders, 20 notes lying on the desk. */
 export async function seedDesk(page: Page, request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  return seedDeskAs(await tokenOf(page), request);
+}
+
+/** The same desk, for the account whose session token is given. */
+export async function seedDeskAs(token: string, request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${token}` };
   const post = async (path: string, data: Record<string, unknown>) => {
     const res = await request.post(`/api/desk/${path}`, { headers, data });
     expect(res.status(), `${path} ${JSON.stringify(data)}`).toBe(200);

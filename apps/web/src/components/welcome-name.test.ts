@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, welcomeText } from './welcome-name';
+import { displayName, initials, welcomeText } from './welcome-name';
 
 describe('welcome name', () => {
   it('uses the username, first letter capitalised', () => {
@@ -22,5 +22,12 @@ describe('welcome name', () => {
   it('says just Welcome when there is nothing to show', () => {
     expect(displayName(null)).toBe('');
     expect(welcomeText(undefined)).toBe('Welcome');
+  });
+
+  it("makes the profile button's initials from one word or the first letters of two", () => {
+    expect(initials('Ann.lee')).toBe('AN');
+    expect(initials('Maria Alvarez Ruiz')).toBe('MA');
+    expect(initials('élodie')).toBe('ÉL');
+    expect(initials('')).toBe('');
   });
 });

@@ -116,8 +116,8 @@ export function ProfileOverview() {
         ))}
       </Group>
       <Text size="sm" c="dimmed">
-        Link sources from{' '}
-        <Anchor component={Link} to="/my-source">
+        Link sources from {/* Underlined: in a line of grey text its colour alone does not set it apart. */}
+        <Anchor component={Link} to="/my-source" underline="always">
           My Sources
         </Anchor>
         .

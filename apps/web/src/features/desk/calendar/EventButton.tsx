@@ -15,15 +15,21 @@ interface Props {
 /** An event in the month or week view: opens it in the viewer. */
 export function EventButton({ event, showTime = false, style, className }: Props) {
   const open = useOpenObject();
+  const name = describeEvent(event, showTime);
   return (
     <UnstyledButton
       className={[classes.event, event.allDay && classes.allDay, className].filter(Boolean).join(' ')}
       style={style}
       onClick={() => open(event.object)}
-      aria-label={describeEvent(event)}
-      title={describeEvent(event)}
+      aria-label={name}
+      title={name}
     >
-      {showTime && !event.allDay && <span className={classes.eventTime}>{formatTime(event.start)}</span>}
+      {/* The space makes time and title two words of the button's text, not only apart on screen. */}
+      {showTime && !event.allDay && (
+        <>
+          <span className={classes.eventTime}>{formatTime(event.start)}</span>{' '}
+        </>
+      )}
       <span className={classes.eventTitle}>{event.object.name || 'Untitled event'}</span>
     </UnstyledButton>
   );

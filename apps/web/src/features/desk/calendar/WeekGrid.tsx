@@ -63,7 +63,14 @@ export function WeekGrid({ anchor, events, today }: Props) {
           ))}
         </div>
       )}
-      <ScrollArea h={HOUR * 11} viewportRef={viewport} type="auto">
+      {/* A stop for the keyboard, so a week without events can still be scrolled through its hours. */}
+      <ScrollArea
+        h={HOUR * 11}
+        viewportRef={viewport}
+        type="auto"
+        classNames={{ viewport: classes.hoursViewport }}
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Hours of the week' }}
+      >
         <div className={classes.timeGrid} style={{ height: HOUR * 24 }}>
           <div className={classes.hours}>
             {HOURS.map((h) => (

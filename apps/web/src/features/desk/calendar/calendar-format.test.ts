@@ -37,4 +37,13 @@ describe('describeEvent', () => {
       `Trip, ${day(10)}, ${time(22)} to ${day(11)}, ${time(1)}`,
     );
   });
+
+  it('starts with the start time when the time is shown before the title', () => {
+    expect(describeEvent(at(new Date(2026, 2, 10, 9), new Date(2026, 2, 10, 10)), true)).toBe(
+      `${time(9)} Trip, ${day(10)}, ${time(9)} to ${time(10)}`,
+    );
+    expect(describeEvent(at(new Date(2026, 2, 10), new Date(2026, 2, 11), true), true)).toBe(
+      `Trip, all day, ${day(10)}`,
+    );
+  });
 });

@@ -34,7 +34,12 @@ export function describeWhen(event: CalendarEvent): string {
     : `${start} to ${dayLong.format(endDay)}, ${time.format(event.end)}`;
 }
 
-/** What a screen reader hears for an event: its title, and when. */
-export function describeEvent(event: CalendarEvent): string {
-  return `${event.object.name || 'Untitled event'}, ${describeWhen(event)}`;
+/**
+ * What a screen reader hears for an event: its title, and when. When its start time is shown before the
+ * title, the name starts with that time too, as seen, so a voice-control user can say what they see.
+ */
+export function describeEvent(event: CalendarEvent, timeShown = false): string {
+  const title = event.object.name || 'Untitled event';
+  const seen = timeShown && !event.allDay ? `${time.format(event.start)} ${title}` : title;
+  return `${seen}, ${describeWhen(event)}`;
 }
