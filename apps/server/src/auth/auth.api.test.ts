@@ -249,6 +249,23 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       expect(json(blocked).detail).toMatch(/Too many failed sign-in attempts/);
     });
 
+    it('lets no more than the limit of 100 parallel guesses reach a password check', async () => {
+      const { signup } = await signedInUser(t.app);
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/token',
+            remoteAddress: `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+            ...form({ username: signup.username as string, password: `wrong${i}!aa` }),
+          }),
+        ),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+    });
+
     it('throttles one address guessing across many accounts', async () => {
       const { signup } = await signedInUser(t.app);
       for (let i = 0; i < 10; i += 1) {

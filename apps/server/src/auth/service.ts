@@ -93,8 +93,9 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
       const user = await users.findByLogin(login);
       // One account counts its failures whether it is named by e-mail or by username.
       const keys = [user ? `user:${user.id}` : `login:${login.toLowerCase()}`, `address:${clientAddress}`];
-      const wait = await throttle.retryAfter(keys);
-      if (wait > 0) {
+      const taken = await throttle.attempt(keys);
+      if ('waitSeconds' in taken) {
+        const wait = taken.waitSeconds;
         throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${wait} seconds.`, {
           'retry-after': String(wait),
         });
@@ -103,10 +104,10 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDecoy(password);
       if (!user || !ok || !user.rootFolder) {
-        await throttle.recordFailure(keys);
+        await throttle.failed();
         throw new HttpError(401, BAD_CREDENTIALS, { 'www-authenticate': 'Bearer' });
       }
-      await throttle.forget(keys[0] as string);
+      await throttle.succeeded(taken.attempt, keys[0] as string);
       return {
         access_token: await sign(user, await sessions.start(user.id, userAgent)),
         token_type: 'bearer',
