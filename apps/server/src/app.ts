@@ -253,7 +253,11 @@ export async function buildApp({
   });
   const hub = await createLiveHub(database, app.log);
   app.addHook('onClose', () => hub.close());
-  await app.register(livePlugin, { schema: createLiveSchema({ db: database.db, users, hub }), auth });
+  await app.register(livePlugin, {
+    schema: createLiveSchema({ db: database.db, users, hub }),
+    auth,
+    introspection: config.GRAPHQL_INTROSPECTION,
+  });
   await registerSpa(app, webDistDir);
   return app;
 }

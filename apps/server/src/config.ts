@@ -106,6 +106,8 @@ export const configSchema = z.object({
    * description, icon, picture and text. Off: links keep only what the user or the extension gave.
    */
   LINK_PREVIEWS: flag.default(true),
+  /** GraphQL answers introspection queries (schema discovery for development tools). Off: refused. */
+  GRAPHQL_INTROSPECTION: flag.default(false),
   /** Lets a mail server without TLS be read (one on the same machine or LAN; tests). Off: TLS or STARTTLS only. */
   IMAP_ALLOW_PLAINTEXT: flag.default(false),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -201,6 +201,27 @@ describe.each(DB_KINDS)('live data over GraphQL on %s', (kind) => {
     expect((await graphql(me, { nope: 1 })).status).toBe(400);
   });
 
+  it('refuses a flood of aliases (each a database read) at once, over HTTP and the socket', async () => {
+    // About 2,500 aliases fit the 64 KB a request may be.
+    const flood = `{ ${Array.from({ length: 2500 }, (_, i) => `a${i}: users { id }`).join(' ')} }`;
+    const overHttp = await graphql(me, { query: flood });
+    expect(overHttp.status).toBe(400);
+    expect(overHttp.body.detail).toMatch(/aliases|tokens/i);
+    const introspection = await graphql(me, { query: '{ __schema { types { name } } }' });
+    expect(introspection.status).toBe(400);
+    expect(introspection.body.detail).toMatch(/introspection/i);
+
+    const { client: socket } = open(me.accessToken);
+    const aliases = Array.from({ length: 20 }, (_, i) => `a${i}: users { id }`).join(' ');
+    const refused = await new Promise<unknown>((resolve) => {
+      socket.subscribe(
+        { query: `subscription { ${aliases} }` },
+        { next: () => {}, error: resolve, complete: () => resolve(null) },
+      );
+    });
+    expect(JSON.stringify(refused)).toMatch(/aliases/i);
+  });
+
   it('delivers the user and their open recommendations live, and each change within a second', async () => {
     const c = open(me.accessToken);
     const user = collect<UserInfo[]>(c, USER_SUBSCRIPTION, { id: me.info.id }, 'users');

@@ -2,15 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GRAPHQL_PATH, MAX_SUBSCRIPTIONS_PER_CONNECTION } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
-import {
-  type DocumentNode,
-  execute,
-  GraphQLError,
-  type GraphQLSchema,
-  getOperationAST,
-  parse,
-  validate,
-} from 'graphql';
+import { type DocumentNode, execute, GraphQLError, type GraphQLSchema, getOperationAST } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -19,6 +11,7 @@ import { currentUser } from '../auth/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
+import { limitedValidator, parseLimited } from './query-limits.js';
 import type { LiveContext } from './schema.js';
 
 /** The largest message a client may send over the socket (an operation is a few hundred bytes). */
@@ -70,8 +63,9 @@ interface ConnectionExtra extends Record<PropertyKey, unknown> {
  */
 export async function livePlugin(
   app: FastifyInstance,
-  { schema, auth }: { schema: GraphQLSchema; auth: AuthService },
+  { schema, auth, introspection }: { schema: GraphQLSchema; auth: AuthService; introspection: boolean },
 ) {
+  const validateLimited = limitedValidator(introspection);
   app.post(
     GRAPHQL_PATH,
     {
@@ -83,11 +77,11 @@ export async function livePlugin(
       if (!body.success) throw new HttpError(400, 'A GraphQL request is {query, variables?, operationName?}');
       let document: DocumentNode;
       try {
-        document = parse(body.data.query);
+        document = parseLimited(body.data.query);
       } catch (error) {
         refuse([error instanceof GraphQLError ? error : new GraphQLError('Malformed query')]);
       }
-      const problems = validate(schema, document);
+      const problems = validateLimited(schema, document);
       if (problems.length > 0) refuse(problems);
       const operation = getOperationAST(document, body.data.operationName ?? undefined);
       if (!operation) refuse([new GraphQLError('Name the operation to run')]);
@@ -111,6 +105,8 @@ export async function livePlugin(
   const server = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
     {
       schema,
+      // The same limits over the socket; `rules` graphql-ws passes are its own defaults, already in them.
+      validate: (schemaToCheck, document) => validateLimited(schemaToCheck, document),
       context: (ctx): LiveContext => ({ user: ctx.extra.user as UserRow }),
       onConnect: async (ctx) => {
         const token = bearerOf(ctx.connectionParams, ctx.extra.request);
