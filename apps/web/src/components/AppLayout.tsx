@@ -32,9 +32,9 @@ function useInfoFromOtherTabs() {
 }
 
 /**
- * The frame of every protected page: a responsive AppShell with the sidebar and the top bar. It needs
- * the signed-in user's info: while it loads, a spinner; if the session turns out to be invalid, the
- * client has cleared it and this sends the visitor to /login.
+ * The frame of every protected page: a responsive AppShell with the sidebar and the top bar, which
+ * shows the signed-in user once their info is in. If the session turns out to be invalid, the client
+ * has cleared it and this sends the visitor to /login.
  */
 export function AppLayout() {
   const me = useMe();
@@ -60,9 +60,9 @@ export function AppLayout() {
   }, [isSmall, mobileOpened]);
 
   if (me.isError && isApiError(me.error, 401)) return <Navigate to="/login" replace />;
-  // The shell and the page come at once (each page loads its own data beside the user's info), so a
-  // slow connection waits one round trip for the desk, not two.
-  // A failed refresh keeps showing the info already loaded; only a first load that failed stops here.
+  // No waiting for the user's info: the shell and the page come at once (each page loads its own data
+  // beside it), so a slow connection waits one round trip for the desk, not two. A failed refresh keeps
+  // showing the info already loaded; only a first load that failed stops here.
   if (me.isError && !me.data) {
     return (
       <Container size="sm" py={80}>
