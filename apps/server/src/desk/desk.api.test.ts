@@ -427,6 +427,30 @@ describe.each(DB_KINDS)('the desk on %s', (kind) => {
       }
     });
 
+    it('sends files as stored, with their length, even to a client that takes gzip, while answers are compressed', async () => {
+      const bytes = Buffer.alloc(200 * 1024, 7);
+      const text = Buffer.from('A line of a plain text file.\n'.repeat(2000));
+      const res = await upload([
+        { name: 'blob.bin', bytes },
+        { name: 'notes.txt', bytes: text },
+      ]);
+      const zipped = { 'accept-encoding': 'br, gzip' };
+      for (const [item, stored] of [
+        [res.body.items[0], bytes],
+        [res.body.items[1], text],
+      ] as const) {
+        const got = await fetchUrl(item?.download_url ?? '', zipped);
+        expect(got.headers['content-encoding']).toBeUndefined();
+        expect(got.headers['content-length']).toBe(String(stored.length));
+        expect(got.rawPayload.equals(stored)).toBe(true);
+      }
+      const listing = await fetchUrl(`/api/desk/folders/${me.info.root_folder}/children?limit=200`, {
+        ...me.auth,
+        ...zipped,
+      });
+      expect(listing.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+    });
+
     it('round-trips a 50 MB file byte for byte', async () => {
       const big = Buffer.alloc(50 * 1024 * 1024);
       for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE((i * 2654435761) >>> 0, i);
