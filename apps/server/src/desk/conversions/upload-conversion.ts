@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { type ObjectRow, objects } from '../../db/schema.js';
+import { attachmentMetadata, emailMetadata } from '../../sources/mail/mail-message.js';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.js';
 import type { NewObject } from '../repository.js';
 import { readUploadedCalendar } from './uploaded-calendar.js';
@@ -93,7 +94,7 @@ export async function convertUpload(
           source: 'mail',
           name: attachment.filename,
           content: null,
-          metadata: { attachment: true, email_subject: mail.subject, from: mail.from },
+          metadata: attachmentMetadata(mail),
           sourceCreatedAt: mail.date,
           blob: saved,
         });
@@ -104,16 +105,7 @@ export async function convertUpload(
           source: 'mail',
           mimeType: format === 'outlook' ? MIME_OUTLOOK : 'message/rfc822',
           content: mail.text,
-          metadata: {
-            from: mail.from,
-            to: mail.to,
-            cc: mail.cc,
-            subject: mail.subject,
-            date: mail.date?.toISOString() ?? null,
-            message_id: mail.messageId || null,
-            html: mail.html,
-            attachment_count: mail.attachments.length,
-          },
+          metadata: emailMetadata(mail),
           sourceCreatedAt: mail.date,
           jobState: null,
         },

@@ -149,6 +149,27 @@ export interface EmailItemOptions {
   attachmentsOnly?: boolean;
 }
 
+/** What an e-mail item keeps of its message, however it arrived (imported or uploaded). */
+export function emailMetadata(mail: ParsedEmail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    cc: mail.cc,
+    subject: mail.subject,
+    date: mail.date?.toISOString() ?? null,
+    message_id: mail.messageId || null,
+    html: mail.html,
+    attachment_count: mail.attachments.length,
+  };
+}
+
+/** What an attachment's file item keeps of the e-mail it came with. */
+export const attachmentMetadata = (mail: ParsedEmail) => ({
+  attachment: true,
+  email_subject: mail.subject,
+  from: mail.from,
+});
+
 function attachmentItems(mail: ParsedEmail, externalId: string, options: EmailItemOptions): ImportedItem[] {
   return mail.attachments.map((a, index) => ({
     externalId: `${externalId}#${index + 1}`,
@@ -156,7 +177,7 @@ function attachmentItems(mail: ParsedEmail, externalId: string, options: EmailIt
     name: a.filename,
     mimeType: a.mimeType,
     size: a.size,
-    metadata: { attachment: true, email_subject: mail.subject, from: mail.from, ...options.extra },
+    metadata: { ...attachmentMetadata(mail), ...options.extra },
     sourceCreatedAt: mail.date,
     version: options.version,
     body: async () => (Buffer.isBuffer(a.content) ? Readable.from([a.content]) : a.content()),
@@ -173,17 +194,7 @@ export function emailItems(mail: ParsedEmail, options: EmailItemOptions): Import
       dataType: 'email_object',
       name: mail.subject || '(no subject)',
       content: mail.text,
-      metadata: {
-        from: mail.from,
-        to: mail.to,
-        cc: mail.cc,
-        subject: mail.subject,
-        date: mail.date?.toISOString() ?? null,
-        message_id: mail.messageId || null,
-        html: mail.html,
-        attachment_count: mail.attachments.length,
-        ...options.extra,
-      },
+      metadata: { ...emailMetadata(mail), ...options.extra },
       sourceCreatedAt: mail.date,
       version: options.version,
       attachments: attachmentItems(mail, externalId, options),

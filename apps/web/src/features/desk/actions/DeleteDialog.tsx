@@ -1,7 +1,8 @@
 import type { DeskObject } from '@easio/shared';
 import { TRASH_DAYS_DEFAULT } from '@easio/shared';
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import { usePublicConfig } from '../../../api/queries';
+import { ConfirmActions } from '../../../components/ConfirmActions';
 import { DeskModal } from '../DeskModal';
 import { displayName, isFolder } from '../object-info';
 
@@ -38,21 +39,7 @@ export function DeleteDialog({ objects, opened, onClose, onConfirm }: Props) {
           {folders > 0 ? 'Drawers and binders go with everything inside them. ' : ''}
           {`${count === 1 ? 'It waits' : 'They wait'} in the Trash for ${days} days, where you can restore ${count === 1 ? 'it' : 'them'}; then ${count === 1 ? 'it is' : 'they are'} deleted for good.`}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            data-autofocus
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            Delete
-          </Button>
-        </Group>
+        <ConfirmActions label={'Delete'} onConfirm={onConfirm} onClose={onClose} />
       </Stack>
     </DeskModal>
   );

@@ -2,6 +2,7 @@ import { TRASH_DAYS_DEFAULT, type TrashEntry } from '@easio/shared';
 import { Button, Checkbox, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../api/queries';
+import { ConfirmActions } from '../../../components/ConfirmActions';
 import { TrashIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { SectionLoader } from '../../../components/Loading';
@@ -36,21 +37,11 @@ function ConfirmForever({
           {all ? 'Everything in the Trash' : count === 1 ? 'It' : 'They'} will be deleted for good, with
           everything inside, and cannot be restored.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            data-autofocus
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            {all ? 'Empty the Trash' : 'Delete for good'}
-          </Button>
-        </Group>
+        <ConfirmActions
+          label={all ? 'Empty the Trash' : 'Delete for good'}
+          onConfirm={onConfirm}
+          onClose={onClose}
+        />
       </Stack>
     </Modal>
   );
