@@ -1,32 +1,16 @@
 // biome-ignore-all lint/a11y/useSemanticElements: the markers are SVG groups, which cannot be <button>s; they take the button role, focus and keys.
 import type { DeskObject } from '@easio/shared';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { geoNaturalEarth1, geoPath } from 'd3-geo';
-import type { FeatureCollection } from 'geojson';
-import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countries110m from 'world-atlas/countries-110m.json';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { formatCoordinates, placeOf } from '../object-info';
+import { useLandPath } from '../places/use-land-path';
+import { useMapView } from '../places/use-map-view';
+import { MAP_HEIGHT, MAP_WIDTH, projection, spherePath } from '../places/world-map';
 import classes from './gallery.module.css';
-import { clusterPoints, fitView, type MapPoint, type View, zoomAt } from './map-clusters';
+import { clusterPoints, fitView, type MapPoint } from './map-clusters';
 
-const WIDTH = 960;
-const HEIGHT = 500;
 /** Markers closer than this (in map units) on screen are drawn as one. */
 const CLUSTER_RADIUS = 28;
-
-const projection = geoNaturalEarth1().fitExtent(
-  [
-    [8, 8],
-    [WIDTH - 8, HEIGHT - 8],
-  ],
-  { type: 'Sphere' },
-);
-const path = geoPath(projection);
-const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
-const land = path(feature(topology, topology.objects.countries) as FeatureCollection) ?? '';
-const sphere = path({ type: 'Sphere' }) ?? '';
 
 interface Props {
   photos: DeskObject[];
@@ -46,58 +30,17 @@ export default function PhotoMap({ photos, selected, onSelect }: Props) {
     }
     return list;
   }, [photos]);
-  const fitted = useMemo(() => fitView(points, WIDTH, HEIGHT), [points]);
-  const [view, setView] = useState<View>(fitted);
-  useEffect(() => setView(fitted), [fitted]);
+  const fitted = useMemo(() => fitView(points, MAP_WIDTH, MAP_HEIGHT), [points]);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const { view, setView, moved, zoomBy, handlers } = useMapView(svgRef, fitted);
+  useEffect(() => setView(fitted), [fitted, setView]);
+  const land = useLandPath(view.k);
   const clusters = useMemo(() => clusterPoints(points, view, CLUSTER_RADIUS), [points, view]);
   const chosen = new Set(selected);
 
-  const svgRef = useRef<SVGSVGElement>(null);
-  const toMap = (clientX: number, clientY: number) => {
-    const box = svgRef.current?.getBoundingClientRect();
-    if (!box || box.width === 0) return { x: WIDTH / 2, y: HEIGHT / 2 };
-    return { x: ((clientX - box.left) / box.width) * WIDTH, y: ((clientY - box.top) / box.height) * HEIGHT };
-  };
-
-  // The wheel zooms the map, not the page: a passive React listener could not prevent the scroll.
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const box = svg.getBoundingClientRect();
-      const cx = ((event.clientX - box.left) / box.width) * WIDTH;
-      const cy = ((event.clientY - box.top) / box.height) * HEIGHT;
-      setView((v) => zoomAt(v, Math.exp(-event.deltaY * 0.002), cx, cy));
-    };
-    svg.addEventListener('wheel', onWheel, { passive: false });
-    return () => svg.removeEventListener('wheel', onWheel);
-  }, []);
-
-  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
-  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
-    const at = toMap(event.clientX, event.clientY);
-    drag.current = { ...at, moved: false };
-  };
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    const start = drag.current;
-    if (!start || event.buttons === 0) return;
-    const at = toMap(event.clientX, event.clientY);
-    const dx = at.x - start.x;
-    const dy = at.y - start.y;
-    if (!start.moved && Math.hypot(dx, dy) < 3) return;
-    if (!start.moved) event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { ...at, moved: true };
-    setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
-  };
-  const onPointerUp = () => {
-    // A click after a drag is not a marker click.
-    setTimeout(() => {
-      drag.current = null;
-    });
-  };
   const pick = (ids: string[]) => {
-    if (!drag.current?.moved) onSelect(ids);
+    // A click that ends a drag of the map is not a marker click.
+    if (!moved()) onSelect(ids);
   };
   const onMarkerKey = (event: KeyboardEvent, ids: string[]) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -105,22 +48,19 @@ export default function PhotoMap({ photos, selected, onSelect }: Props) {
       onSelect(ids);
     }
   };
-  const zoomBy = (factor: number) => setView((v) => zoomAt(v, factor, WIDTH / 2, HEIGHT / 2));
 
   return (
     <div className={classes.mapFrame}>
       <svg
         ref={svgRef}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
         className={classes.map}
         role="group"
         aria-label="Map of where your photos were taken"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
+        {...handlers}
       >
         <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-          <path d={sphere} className={classes.sea} />
+          <path d={spherePath} className={classes.sea} />
           <path d={land} className={classes.land} strokeWidth={0.5 / view.k} />
         </g>
         {clusters.map((cluster) => {
