@@ -19,3 +19,4 @@ export * from './search.js';
 export * from './server-config.js';
 export * from './sources.js';
 export * from './tree.js';
+export * from './workspace.js';

@@ -10,6 +10,7 @@ import {
   moveSchema,
   pageSchema,
   updateObjectSchema,
+  workspaceSchema,
 } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -63,6 +64,19 @@ export async function deskRoutes(app: FastifyInstance, { desk }: { desk: DeskSer
       },
     },
     async (request) => desk.items(currentUser(request), request.query),
+  );
+
+  r.get(
+    '/workspace',
+    {
+      schema: {
+        ...meta(
+          'Every drawer and binder with how many items each holds, and the latest changes filed in them',
+        ),
+        response: { 200: workspaceSchema, ...errors },
+      },
+    },
+    async (request) => desk.workspace(currentUser(request)),
   );
 
   r.get(

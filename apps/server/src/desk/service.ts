@@ -6,6 +6,7 @@ import type {
   FolderView,
   listQuerySchema,
   Page,
+  Workspace,
 } from '@easio/shared';
 import { canContain, isFolderType, nameFromText } from '@easio/shared';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ import { createDeskRepository, type NewObject } from './repository.js';
 import type { UrlSigner } from './signed-urls.js';
 import { createTrashRepository } from './trash-repository.js';
 import { placementRefusal } from './tree-rules.js';
+import { loadWorkspace } from './workspace.js';
 
 type ListQuery = z.output<typeof listQuerySchema>;
 const asList = <T>(v: T | T[] | undefined): T[] | undefined =>
@@ -108,6 +110,11 @@ export function createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLi
     async children(user: UserRow, folderId: string, query: ListQuery): Promise<Page> {
       await ownedFolder(user, folderId);
       return page(user, await repo.list(user.id, { ...listOptions(query), parentId: folderId }), query);
+    },
+
+    /** My Workspace: the drawers and binders with their counts, and the latest changes in them. */
+    workspace(user: UserRow): Promise<Workspace> {
+      return loadWorkspace(db, user.id);
     },
 
     async items(user: UserRow, query: ListQuery): Promise<Page> {
