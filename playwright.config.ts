@@ -57,7 +57,11 @@ export default defineConfig({
     {
       command: 'node scripts/e2e-server.mjs',
       url: `http://localhost:${PORT}/api/health`,
-      env: { PORT: String(PORT) },
+      env: {
+        PORT: String(PORT),
+        PRIVACY_CONTACT_EMAIL: 'privacy@easio.example',
+        PRIVACY_POSTAL_ADDRESS: 'Easio Privacy Desk\\n1 Quay Street, Dublin',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -130,6 +130,11 @@ export async function buildApp({
     },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
     trash: { days: config.TRASH_DAYS },
+    privacy: {
+      contact_email: config.PRIVACY_CONTACT_EMAIL ?? null,
+      postal_address: config.PRIVACY_POSTAL_ADDRESS?.replaceAll('\\n', '\n') ?? null,
+      request_url: config.PRIVACY_REQUEST_URL ?? null,
+    },
   };
 
   const signer = createUrlSigner(jwtSecret);

@@ -28,6 +28,12 @@ export const configSchema = z.object({
   EXTENSION_FIREFOX_STORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Sentry's DSN for the web app's error reports; unset (the default), the browser reports nothing anywhere. */
   SENTRY_DSN: z.url({ protocol: /^https$/, error: 'SENTRY_DSN must be an https:// Sentry DSN' }).optional(),
+  /** How people reach the operator about their personal data, shown in the privacy notice and Help. */
+  PRIVACY_CONTACT_EMAIL: z.email({ error: 'PRIVACY_CONTACT_EMAIL must be an e-mail address' }).optional(),
+  PRIVACY_POSTAL_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  PRIVACY_REQUEST_URL: z
+    .url({ protocol: /^https?$/, error: 'PRIVACY_REQUEST_URL must be an http(s):// address' })
+    .optional(),
   /** Largest file one upload may carry, in megabytes. */
   MAX_UPLOAD_MB: z.coerce
     .number()

@@ -14,6 +14,12 @@ export const publicConfigSchema = z.object({
   error_reporting: z.object({ sentry_dsn: z.string().nullable() }),
   /** Days a deleted item stays in the Trash before it is deleted for good. */
   trash: z.object({ days: z.number() }),
+  /** How to reach this server's operator about personal data: each null when not configured. */
+  privacy: z.object({
+    contact_email: z.string().nullable(),
+    postal_address: z.string().nullable(),
+    request_url: z.string().nullable(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -16,7 +16,11 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
     );
     t = await buildTestApp(kind, {
       webDistDir: webDist,
-      env: { EXTENSION_STORE_URL: 'https://store.example/easio' },
+      env: {
+        EXTENSION_STORE_URL: 'https://store.example/easio',
+        PRIVACY_CONTACT_EMAIL: 'privacy@easio.example',
+        PRIVACY_POSTAL_ADDRESS: 'Easio Ltd\\n1 Quay Street',
+      },
     });
   });
   afterAll(async () => {
@@ -120,6 +124,11 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
       extension: { store_url: 'https://store.example/easio', firefox_store_url: null },
       error_reporting: { sentry_dsn: null },
       trash: { days: 30 },
+      privacy: {
+        contact_email: 'privacy@easio.example',
+        postal_address: 'Easio Ltd\n1 Quay Street',
+        request_url: null,
+      },
     });
   });
 

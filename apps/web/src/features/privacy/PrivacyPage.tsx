@@ -1,7 +1,8 @@
 import { Anchor, Container, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PublicShell } from '../../components/PublicShell';
+import { OperatorContact } from '../../components/OperatorContact';
+import { PublicShell, SignInLink } from '../../components/PublicShell';
 import { usePageTitle } from '../../components/usePageTitle';
 
 function Outbound({ href, children }: { href: string; children: ReactNode }) {
@@ -292,12 +293,7 @@ const SECTIONS: Section[] = [
   {
     id: 'contact',
     title: '17. How can you contact us about this notice?',
-    body: (
-      <Text>
-        Easio is operated by a private limited company. You can contact us by e-mail, or by post at our office
-        in New Delhi, India.
-      </Text>
-    ),
+    body: <OperatorContact />,
   },
   {
     id: 'request',
@@ -310,7 +306,8 @@ const SECTIONS: Section[] = [
         </Anchor>{' '}
         you can download a copy of everything we hold about you (one ZIP with your account, every item, your
         suggestions and filing history, and every file you stored), and delete your account, which erases all
-        of it at once. You may also contact us or submit a data subject access request.
+        of it at once. To ask us anything else about your data, or to submit a data subject access request,
+        use the contact in section 17.
       </Text>
     ),
   },
@@ -320,7 +317,7 @@ const SECTIONS: Section[] = [
 export function PrivacyPage() {
   usePageTitle('Privacy Notice');
   return (
-    <PublicShell>
+    <PublicShell aside={<SignInLink />}>
       <Container size="md" py={48}>
         <Stack gap="xl">
           <Stack gap={4}>

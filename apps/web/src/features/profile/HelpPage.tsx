@@ -1,5 +1,6 @@
 import { Accordion, Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { OperatorContact } from '../../components/OperatorContact';
 
 const FAQ = [
   {
@@ -62,16 +63,13 @@ export function HelpPage() {
         <Title order={3} size="h5">
           Contact
         </Title>
+        <OperatorContact size="sm" />
         <Text size="sm">
-          Write to us at the address in the{' '}
-          <Anchor component={Link} to="/privacy#contact">
+          The{' '}
+          <Anchor component={Link} to="/privacy">
             privacy notice
-          </Anchor>
-          ; questions about your data go through its{' '}
-          <Anchor component={Link} to="/privacy#request">
-            data request section
-          </Anchor>
-          .
+          </Anchor>{' '}
+          says what is kept and why.
         </Text>
       </Stack>
     </Stack>
