@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signIn, violations } from './helpers';
 
-test('public pages with forms label every field', async ({ page }) => {
+test('public pages label every field and link', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Contact' })).toBeInViewport();
+  expect(await violations(page), '/').toEqual([]);
   for (const [path, ready] of [
-    ['/', 'Join the waitlist'],
     ['/login', 'Username (e-mail)'],
     ['/signup', 'Confirm password'],
   ] as const) {

@@ -1,10 +1,24 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useIsLoggedIn } from '../state/session';
 import { LogoMark } from './icons';
 
-/** The frame of the public pages other than the landing page: the wordmark home and the page. */
+/** A link to the sign-in page, for the top right of a public page. */
+export function SignInLink() {
+  return (
+    <Anchor component={Link} to="/login" fw={600}>
+      Sign in
+    </Anchor>
+  );
+}
+
+/**
+ * The frame of the public pages other than the landing page: the wordmark home and the page. A
+ * signed-in person always gets a way back to their desk in the top right; others get `aside`.
+ */
 export function PublicShell({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  const loggedIn = useIsLoggedIn();
   return (
     <Box mih="100dvh" bg="var(--easio-page)">
       <Box
@@ -22,7 +36,13 @@ export function PublicShell({ children, aside }: { children: ReactNode; aside?: 
                 </Text>
               </Group>
             </Anchor>
-            {aside}
+            {loggedIn ? (
+              <Button component={Link} to="/my-desk" variant="light">
+                Go to my desk
+              </Button>
+            ) : (
+              aside
+            )}
           </Group>
         </Container>
       </Box>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PublicShell, SignInLink } from '../components/PublicShell';
 import { LandingPage } from '../features/landing/LandingPage';
+import { useIsLoggedIn } from '../state/session';
 import { loadAppLayout, loadDeskPages } from './app-chunks';
 import { PublicOnly, RequireLogin } from './guards';
 import { lazyPage } from './lazy';
@@ -50,6 +52,16 @@ const UserManagementPage = lazyPage(() =>
 const AccountsPage = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.AccountsPage));
 const HelpPage = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.HelpPage));
 
+function NotFoundFrame() {
+  return useIsLoggedIn() ? (
+    <AppLayout />
+  ) : (
+    <PublicShell aside={<SignInLink />}>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
 const route = (path: string, element: ReactNode, children?: RouteObject[]): RouteObject => ({
   path,
   element,
@@ -64,6 +76,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       index(<LandingPage />),
+      route('courses', <Navigate to="/#why" replace />),
+      route('about', <Navigate to="/#about" replace />),
+      route('contact', <Navigate to="/#contact" replace />),
       { element: <PublicOnly />, children: [route('login', <LoginPage />)] },
       {
         element: <PublicOnly wizard />,
@@ -113,7 +128,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      route('*', <NotFoundPage />),
+      // A signed-in person who follows a dead link stays in the app (its sidebar and bar around the 404).
+      { element: <NotFoundFrame />, children: [route('*', <NotFoundPage />)] },
     ],
   },
 ];

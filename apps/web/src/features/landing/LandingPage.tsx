@@ -10,22 +10,45 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ImportIcon, LogoMark, SearchIcon, SparkIcon } from '../../components/icons';
+import { OperatorContact } from '../../components/OperatorContact';
 import { usePageTitle } from '../../components/usePageTitle';
 import { preloadDesk } from '../../routes/app-chunks';
 import { useIsLoggedIn } from '../../state/session';
 import classes from './landing.module.css';
 
+/**
+ * The spec's /courses, /about and /contact: each leads to its section of this page (the router sends
+ * them to `/#why`, `/#about` and `/#contact`, and scrolls to the section named by the hash).
+ */
 const NAV = [
   { to: '/courses', label: 'Why' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
+];
+
+const REASONS = [
+  {
+    title: 'Search that finds what you half remember',
+    text: 'Parts of words, small misspellings and words inside your documents all match, ranked by how well they match, across every source at once.',
+  },
+  {
+    title: 'Filing into folders, not a cloud of tags',
+    text: 'Suggestions put items into your own drawers and binders, learn from every choice you make, and move nothing until you accept.',
+  },
+  {
+    title: 'Imports that say what happened',
+    text: 'Thousands of items arrive with a progress count, and any item that could not be brought in is named with the reason and a retry.',
+  },
+  {
+    title: 'No pile of duplicates',
+    text: 'A file you already have is recognised when it arrives again, and its bytes are never stored twice.',
+  },
 ];
 
 interface Feature {
@@ -59,39 +82,6 @@ const FEATURES: Feature[] = [
     points: ['Filters by source and kind', 'Sort by what matters', 'Refine by time period'],
   },
 ];
-
-function WaitlistForm() {
-  const [done, setDone] = useState(false);
-  // The spec's waitlist box is not wired to any call: it only thanks the visitor.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDone(true);
-  };
-  if (done) {
-    return (
-      <Text role="status" fw={600} c="var(--easio-text-success)">
-        Thanks — we'll let you know.
-      </Text>
-    );
-  }
-  return (
-    <form onSubmit={submit} aria-label="Waitlist">
-      <Group align="flex-end" gap="xs" wrap="nowrap" maw={460}>
-        <TextInput
-          type="email"
-          required
-          label="Join the waitlist"
-          placeholder="you@example.com"
-          autoComplete="email"
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" variant="light">
-          Notify me
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 function DeskPreview() {
   const rows = [
@@ -162,12 +152,20 @@ export function LandingPage() {
                   {item.label}
                 </Anchor>
               ))}
-              <Anchor component={Link} to="/login" fw={600}>
-                Log in
-              </Anchor>
-              <Button component={Link} to="/signup">
-                Sign up
-              </Button>
+              {loggedIn ? (
+                <Button component={Link} to="/my-desk">
+                  Go to my desk
+                </Button>
+              ) : (
+                <>
+                  <Anchor component={Link} to="/login" fw={600}>
+                    Sign in
+                  </Anchor>
+                  <Button component={Link} to="/signup">
+                    Sign up
+                  </Button>
+                </>
+              )}
             </Group>
           </Group>
         </Container>
@@ -187,11 +185,10 @@ export function LandingPage() {
                 anything in seconds.
               </Text>
               <Group>
-                <Button size="md" component={Link} to="/signup">
-                  Get started
+                <Button size="md" component={Link} to={loggedIn ? '/my-desk' : '/signup'}>
+                  {loggedIn ? 'Open my desk' : 'Get started'}
                 </Button>
               </Group>
-              <WaitlistForm />
             </Stack>
             <DeskPreview />
           </SimpleGrid>
@@ -230,6 +227,47 @@ export function LandingPage() {
             ))}
           </SimpleGrid>
 
+          <Stack gap="lg" mt={80} component="section" aria-labelledby="why" className={classes.section}>
+            <Title order={2} id="why">
+              Why Easio
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              {REASONS.map((reason) => (
+                <Stack key={reason.title} gap={4}>
+                  <Title order={3} size="h5">
+                    {reason.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {reason.text}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          </Stack>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={48} mt={80}>
+            <Stack gap="sm" component="section" aria-labelledby="about" className={classes.section}>
+              <Title order={2} id="about">
+                About
+              </Title>
+              <Text>
+                Easio is a personal document desk: your papers, files, notes, links, places and e-mails in one
+                place, kept on the server you sign in to. What you keep is never shown to anyone else, and it
+                is always yours to take away or delete: one download holds everything, and deleting your
+                account erases all of it.
+              </Text>
+              <Anchor component={Link} to="/privacy">
+                Read the privacy notice
+              </Anchor>
+            </Stack>
+            <Stack gap="sm" component="section" aria-labelledby="contact" className={classes.section}>
+              <Title order={2} id="contact">
+                Contact
+              </Title>
+              <OperatorContact />
+            </Stack>
+          </SimpleGrid>
+
           <Paper radius="lg" p={{ base: 'xl', sm: 48 }} mt={80} bg="var(--mantine-primary-color-light)">
             <Group justify="space-between" align="center">
               <Stack gap={4}>
@@ -240,8 +278,8 @@ export function LandingPage() {
                   Create an account and link your first source in a couple of minutes.
                 </Text>
               </Stack>
-              <Button size="md" component={Link} to="/signup">
-                Create your desk
+              <Button size="md" component={Link} to={loggedIn ? '/my-desk' : '/signup'}>
+                {loggedIn ? 'Open my desk' : 'Create your desk'}
               </Button>
             </Group>
           </Paper>
@@ -266,12 +304,20 @@ export function LandingPage() {
               <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
                 Privacy
               </Anchor>
-              <Anchor component={Link} to="/login" size="sm" c="dimmed">
-                Log in
-              </Anchor>
-              <Anchor component={Link} to="/signup" size="sm" c="dimmed">
-                Sign up
-              </Anchor>
+              {loggedIn ? (
+                <Anchor component={Link} to="/my-desk" size="sm" c="dimmed">
+                  My desk
+                </Anchor>
+              ) : (
+                <>
+                  <Anchor component={Link} to="/login" size="sm" c="dimmed">
+                    Sign in
+                  </Anchor>
+                  <Anchor component={Link} to="/signup" size="sm" c="dimmed">
+                    Sign up
+                  </Anchor>
+                </>
+              )}
             </Group>
           </Group>
         </Container>
