@@ -5,6 +5,8 @@ import { createUser, row, signIn, signUpToStep3, uniqueUser } from './helpers';
 const BASE = Number(process.env.E2E_PORT ?? 3100);
 const FAKE_DROPBOX = `http://127.0.0.1:${BASE + 100}`;
 test.use({ baseURL: `http://localhost:${BASE + 1}` });
+// One after another: the refused-consent journey turns the stand-in's consent screen to refuse for a moment.
+test.describe.configure({ mode: 'default' });
 
 test('connects Dropbox from My Sources: the toast, the import, its folders kept, then disconnect', async ({
   page,
@@ -38,6 +40,29 @@ test('connects Dropbox from My Sources: the toast, the import, its folders kept,
     .click();
   await expect(page.getByText('Dropbox disconnected', { exact: true })).toBeVisible();
   await expect(card.getByText('Not connected')).toBeVisible();
+});
+
+test('a refused Dropbox consent is said on My Sources, and the card stays unconnected', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await request.post(`${FAKE_DROPBOX}/__test/deny`, { data: { deny: true } });
+  try {
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/my-desk/);
+    await page.goto('/my-source');
+    const card = page.getByRole('region', { name: 'Dropbox' });
+    await card.getByRole('button', { name: 'Connect Dropbox' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The source was not connected' });
+    await expect(alert).toContainText(/Dropbox/);
+    await expect(page).not.toHaveURL(/error=/);
+    await expect(card.getByText('Not connected')).toBeVisible();
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(alert).toHaveCount(0);
+  } finally {
+    await request.post(`${FAKE_DROPBOX}/__test/deny`, { data: { deny: false } });
+  }
 });
 
 test('connects Dropbox from the signup wizard and comes back to the same step', async ({ page }) => {

@@ -116,6 +116,11 @@ export async function startFakeDropbox(
       const put = JSON.parse((await read(req)) || '{}') as { path: string; content: string };
       return json(res, 200, { id: fake.put(put.path, put.content) });
     }
+    if (options.controlRoutes && u.pathname === '/__test/deny') {
+      // For browser tests: whether the consent screen refuses (`{"deny": true}`) or grants again.
+      fake.deny = (JSON.parse((await read(req)) || '{}') as { deny?: boolean }).deny === true;
+      return json(res, 200, { deny: fake.deny });
+    }
     const left = limits.get(route) ?? 0;
     if (left > 0) {
       limits.set(route, left - 1);

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
 import { DisconnectModal } from '../sources/DisconnectModal';
 import { useSources } from '../sources/queries';
+import { ReturnedError } from '../sources/ReturnedError';
 import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 import { ExtensionTokens, useApiTokens } from './ExtensionTokens';
@@ -140,6 +141,7 @@ export function SourcesSettings() {
       <Title order={2} size="h3">
         Sources
       </Title>
+      <ReturnedError />
       <Text c="dimmed">
         Your WhatsApp number, and where each source stands: Google's services and Dropbox connect here, and
         any connected source can be disconnected here, with or without what it brought.

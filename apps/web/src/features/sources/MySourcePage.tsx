@@ -11,6 +11,7 @@ import { useDropboxReturn } from './dropbox-connect';
 import { useGoogleConnectReturn } from './google-connect';
 import { MailFilesImport } from './MailFilesImport';
 import { useSources } from './queries';
+import { ReturnedError } from './ReturnedError';
 import { ServiceCard } from './ServiceCard';
 
 interface SourceRow {
@@ -134,6 +135,7 @@ export function MySourcePage() {
   return (
     <>
       <PageHeader title="My Sources" description="The places Easio gathers your documents from." />
+      <ReturnedError />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <WorkingCard name="Uploads" to="/my-desk/my-content" action="Open your desk">
           <Text size="sm" c="dimmed">
