@@ -51,3 +51,27 @@ test('the top bar and the suggestions follow changes made elsewhere, without a r
   await expect(panel.getByRole('article').filter({ hasText: 'Electricity bill 1' })).toBeVisible();
   expect(reloaded).toBe(false);
 });
+
+test('a lost live connection is said once, quietly, and its return too', async ({ page, request }) => {
+  // The app's WebSocket goes through the test, which can cut it as a server restart would.
+  const sockets: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/v1\/graphql$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      ws.send(message);
+      // Counted once the server has accepted the connection.
+      if (String(message).includes('connection_ack'))
+        sockets.push({ close: () => ws.close({ code: 1012, reason: 'restarting' }) });
+    });
+  });
+  const user = await signedInNewUser(page, request);
+  await expect(page.getByText(`Welcome, E${user.username.slice(1)}`)).toBeVisible();
+  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+
+  await sockets.at(-1)?.close();
+  const lost = page.getByText(/Connection to the server lost/);
+  await expect(lost).toHaveCount(1);
+  await expect(page.getByText('Connected again: live updates resumed.')).toBeVisible({ timeout: 15_000 });
+  await expect(lost).toHaveCount(0);
+  expect(sockets.length).toBeGreaterThan(1);
+});

@@ -11,9 +11,10 @@ const REFUSED = new Set<number>([CloseCode.Unauthorized, CloseCode.Forbidden]);
 /**
  * The GraphQL WebSocket (graphql-ws protocol) at this origin's `/v1/graphql` for one session token
  * (sent in the connection's init payload): connects when the first subscription starts, reconnects
- * with backoff after a network loss, and gives up when the server refuses the token.
+ * with backoff after a network loss, and gives up when the server refuses the token. `on` hears each
+ * connection made and each one lost.
  */
-export function liveClient(token: string): Client {
+export function liveClient(token: string, on: { connected: () => void; closed: () => void }): Client {
   const url = new URL(GRAPHQL_PATH, window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return createClient({
@@ -21,6 +22,7 @@ export function liveClient(token: string): Client {
     connectionParams: { headers: { Authorization: `Bearer ${token}` } },
     retryAttempts: Number.POSITIVE_INFINITY,
     retryWait,
+    on: { connected: on.connected, closed: on.closed },
     shouldRetry: (event) =>
       !(typeof event === 'object' && event !== null && 'code' in event && REFUSED.has(event.code as number)),
   });

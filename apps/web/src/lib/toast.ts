@@ -18,3 +18,33 @@ export function toastSuccess(message: string, autoClose: number = TOAST_MS.topBa
 export function toastInfo(message: string, autoClose = 5000) {
   notifications.show({ color: 'blue', message, autoClose, closeButtonProps });
 }
+
+const LIVE_NOTICE = 'live-connection';
+
+/**
+ * Live updates stopped (the connection to the server was lost): said once, quietly, and kept while
+ * the app tries again; `liveBack` takes it away when they resume.
+ */
+export function liveLost() {
+  notifications.show({
+    id: LIVE_NOTICE,
+    color: 'gray',
+    message: 'Connection to the server lost. Changes made elsewhere will show once it is back; trying again…',
+    autoClose: false,
+    closeButtonProps,
+  });
+}
+
+export function liveBack() {
+  notifications.update({
+    id: LIVE_NOTICE,
+    color: 'teal',
+    message: 'Connected again: live updates resumed.',
+    autoClose: 3000,
+    closeButtonProps,
+  });
+}
+
+export function liveNoticeGone() {
+  notifications.hide(LIVE_NOTICE);
+}

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { liveClient } from '../../api/live';
 import { storeMe } from '../../api/queries';
-import { toastInfo } from '../../lib/toast';
+import { liveBack, liveLost, liveNoticeGone, toastInfo } from '../../lib/toast';
 import { useSession } from '../../state/session';
 import { deskKeys } from '../desk/queries';
 import { notificationKeys, useNotificationPrefs } from '../profile/notification-prefs';
@@ -39,8 +39,25 @@ export function useLiveUpdates(): void {
 
   useEffect(() => {
     if (!token || !userId) return;
-    const client = liveClient(token);
+    // A lost connection is said once (it reconnects by itself), and its coming back too; errors go to
+    // the console for whoever investigates, never silently nowhere.
+    let lost = false;
+    let opened = false;
+    let disposed = false;
+    const client = liveClient(token, {
+      connected: () => {
+        if (lost) liveBack();
+        lost = false;
+        opened = true;
+      },
+      closed: () => {
+        if (disposed) return;
+        if (opened && !lost) liveLost();
+        lost = opened;
+      },
+    });
     const ignore = () => {};
+    const report = (topic: string) => (error: unknown) => console.warn(`Live ${topic} updates failed`, error);
     const stopUser = client.subscribe(
       { query: USER_SUBSCRIPTION, variables: { id: userId } },
       {
@@ -49,7 +66,7 @@ export function useLiveUpdates(): void {
           const info = answer.success ? answer.data.users[0] : undefined;
           if (info) storeMe(queryClient, info);
         },
-        error: ignore,
+        error: report('user'),
         complete: ignore,
       },
     );
@@ -74,7 +91,7 @@ export function useLiveUpdates(): void {
             );
           }
         },
-        error: ignore,
+        error: report('recommendations'),
         complete: ignore,
       },
     );
@@ -93,11 +110,13 @@ export function useLiveUpdates(): void {
             void queryClient.invalidateQueries({ queryKey: deskKeys.lists });
           landed = total;
         },
-        error: ignore,
+        error: report('sources'),
         complete: ignore,
       },
     );
     return () => {
+      disposed = true;
+      if (lost) liveNoticeGone();
       stopUser();
       stopRecommendations();
       stopSources();
