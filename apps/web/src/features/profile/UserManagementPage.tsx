@@ -8,6 +8,7 @@ import { readAccessClaims, sessionFromToken } from '../../api/session-token';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { setSession, useSession } from '../../state/session';
 import { formatDate } from '../desk/object-info';
+import { deviceName } from './device-name';
 
 /** Where the account is signed in, each other device with its own sign-out. */
 function SignInList() {
@@ -45,7 +46,7 @@ function SignInList() {
           <Table.Tr key={s.id}>
             <Table.Td>
               <Text size="sm" lineClamp={1} title={s.user_agent}>
-                {s.user_agent || 'Unknown browser'}
+                {deviceName(s.user_agent)}
               </Text>
             </Table.Td>
             <Table.Td>{formatDate(s.created_at, true)}</Table.Td>
