@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, expect, test } from '@playwright/test';
-import { createUser, row, signIn } from './helpers';
+import { createUser, row, signedInNewUser, signIn } from './helpers';
 
 const EXTENSION = path.resolve('apps/extension/dist/chrome-mv3');
 const BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
@@ -165,4 +166,22 @@ test('the unpacked extension signs in with a token, saves the page it is opened 
     await site.close();
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('a server without a store page hands out the extension to load by hand, with the steps', async ({
+  page,
+  request,
+}) => {
+  await signedInNewUser(page, request);
+  await page.goto('/my-source');
+  const card = page.getByRole('region', { name: 'Browser extension' });
+  await expect(card).toContainText('It is not in a browser store for this server: load it by hand.');
+  await expect(card.getByRole('listitem').filter({ hasText: 'chrome://extensions' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Download for Chrome or Edge' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('easio-extension-chrome.zip');
+  const zip = await readFile((await download.path()) as string);
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  await expect(card.getByRole('link', { name: 'Download for Firefox' })).toBeVisible();
 });

@@ -17,6 +17,7 @@ import { deskPlugin } from './desk/plugin.js';
 import { createDeskService } from './desk/service.js';
 import { createUrlSigner } from './desk/signed-urls.js';
 import { createApiTokens } from './extension/api-tokens.js';
+import { builtExtensions, extensionPackageRoutes } from './extension/extension-package.js';
 import { extensionRoutes } from './extension/extension-routes.js';
 import { tokenRoutes } from './extension/token-routes.js';
 import { geoRoutes } from './geo/routes.js';
@@ -67,6 +68,8 @@ export interface AppDeps {
   providerSleep?: (ms: number) => Promise<void>;
   /** The built web app to serve; API only when absent. */
   webDistDir?: string;
+  /** The browser extension's builds (`<browser>-mv3`), handed out as ZIPs when it is in no store. */
+  extensionDistDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -83,6 +86,7 @@ export async function buildApp({
   syncScheduler,
   providerSleep,
   webDistDir,
+  extensionDistDir,
   logger,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -127,6 +131,7 @@ export async function buildApp({
     extension: {
       store_url: config.EXTENSION_STORE_URL ?? null,
       firefox_store_url: config.EXTENSION_FIREFOX_STORE_URL ?? null,
+      packages: builtExtensions(extensionDistDir),
     },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
     trash: { days: config.TRASH_DAYS },
@@ -161,6 +166,7 @@ export async function buildApp({
   });
   const apiTokens = createApiTokens(database.db);
   await app.register(tokenRoutes, { prefix: '/api/account', tokens: apiTokens });
+  await app.register(extensionPackageRoutes, { prefix: '/api/extension-package', distDir: extensionDistDir });
   await app.register(extensionRoutes, {
     prefix: '/api/extension',
     db: database.db,

@@ -54,6 +54,7 @@ await registerRecommendationJobs(queue, database.db, { namer });
 await queue.start();
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const extensionDistDir = fileURLToPath(new URL('../../extension/dist', import.meta.url));
 const onFilesStored = async (ids: string[]) => {
   for (const id of ids) await enqueueFileJob(queue, id);
 };
@@ -73,6 +74,7 @@ const app = await buildApp({
   tokenKey,
   syncScheduler,
   webDistDir,
+  extensionDistDir,
 });
 const worker = createSourcesRuntime({
   config,

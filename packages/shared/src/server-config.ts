@@ -9,6 +9,8 @@ export const publicConfigSchema = z.object({
     store_url: z.string().nullable(),
     /** Firefox's store page (addons.mozilla.org), when it differs. */
     firefox_store_url: z.string().nullable(),
+    /** Builds this server hands out as ZIPs (`/api/extension-package/<browser>`) to load unpacked. */
+    packages: z.object({ chrome: z.boolean(), firefox: z.boolean() }),
   }),
   /** Error reporting (Sentry), only when the server is configured with a DSN: off by default. */
   error_reporting: z.object({ sentry_dsn: z.string().nullable() }),

@@ -25,6 +25,7 @@ describe('the extension’s store pages', () => {
     expect(config.extension).toEqual({
       store_url: 'https://chromewebstore.google.com/detail/easio',
       firefox_store_url: 'https://addons.mozilla.org/firefox/addon/easio/',
+      packages: { chrome: false, firefox: false },
     });
     expect(extensionStoreUrl(config.extension, FIREFOX)).toBe(
       'https://addons.mozilla.org/firefox/addon/easio/',
@@ -36,9 +37,21 @@ describe('the extension’s store pages', () => {
 
   it('fall back to the one store page, and a bad address is refused at start-up', () => {
     expect(
-      extensionStoreUrl({ store_url: 'https://store.example/easio', firefox_store_url: null }, FIREFOX),
+      extensionStoreUrl(
+        {
+          store_url: 'https://store.example/easio',
+          firefox_store_url: null,
+          packages: { chrome: false, firefox: false },
+        },
+        FIREFOX,
+      ),
     ).toBe('https://store.example/easio');
-    expect(extensionStoreUrl({ store_url: null, firefox_store_url: null }, FIREFOX)).toBeNull();
+    expect(
+      extensionStoreUrl(
+        { store_url: null, firefox_store_url: null, packages: { chrome: false, firefox: false } },
+        FIREFOX,
+      ),
+    ).toBeNull();
     expect(() => loadConfig({ EXTENSION_FIREFOX_STORE_URL: 'addons.mozilla.org' })).toThrow(
       'EXTENSION_FIREFOX_STORE_URL',
     );

@@ -121,7 +121,11 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
       google: { configured: false },
       dropbox: { configured: false },
       whatsapp: { configured: false },
-      extension: { store_url: 'https://store.example/easio', firefox_store_url: null },
+      extension: {
+        store_url: 'https://store.example/easio',
+        firefox_store_url: null,
+        packages: { chrome: false, firefox: false },
+      },
       error_reporting: { sentry_dsn: null },
       trash: { days: 30 },
       privacy: {

@@ -51,6 +51,7 @@ export async function buildTestApp(
   kind: DbKind,
   options: {
     webDistDir?: string;
+    extensionDistDir?: string;
     env?: NodeJS.ProcessEnv;
     processFiles?: boolean;
     recommend?: boolean;
@@ -133,6 +134,7 @@ export async function buildTestApp(
     },
     providerSleep: async () => {},
     webDistDir: options.webDistDir,
+    extensionDistDir: options.extensionDistDir,
     logger: options.logger,
   });
   await app.ready();

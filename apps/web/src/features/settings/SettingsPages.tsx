@@ -76,7 +76,7 @@ function sourceRows(c: PublicConfig, info: UserInfo, extensionSignedIn: boolean)
       connected: extensionSignedIn,
       server: c.extension.store_url
         ? 'published: sign it in with a token below'
-        : 'not in a store for this server: load the unpacked build (see the README), then sign it in with a token below',
+        : 'not in a store for this server: download it on My Sources and load it by hand, then sign it in with a token below',
     },
   ];
 }

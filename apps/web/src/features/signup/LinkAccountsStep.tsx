@@ -9,7 +9,7 @@ import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
 export const NOT_CONFIGURED = {
   extension:
-    'The Easio browser extension is not in a browser store for this server: load its unpacked build as the README says, then sign it in with a token from Settings › Sources',
+    'The Easio browser extension is not in a browser store for this server: you can download it and load it by hand from My Sources once your desk is ready',
   google: 'Google is not configured on this server',
   dropbox: 'Dropbox is not configured on this server',
   whatsapp: 'WhatsApp is not configured on this server',

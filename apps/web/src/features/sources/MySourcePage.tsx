@@ -8,6 +8,7 @@ import { useApiTokens } from '../settings/ExtensionTokens';
 import { CalendarCard } from './CalendarCard';
 import { ChatExportImport } from './ChatExportImport';
 import { useDropboxReturn } from './dropbox-connect';
+import { ExtensionPackage } from './ExtensionPackage';
 import { useGoogleConnectReturn } from './google-connect';
 import { MailFilesImport } from './MailFilesImport';
 import { useSources } from './queries';
@@ -25,7 +26,7 @@ interface SourceRow {
   /** How it is connected. */
   how: string;
   /** What the card offers besides (WhatsApp: importing a chat export). */
-  extra?: () => ReactNode;
+  extra?: (config: PublicConfig) => ReactNode;
 }
 
 const CONNECTABLE: { service: ConnectionService; description: string; deskPath: string }[] = [
@@ -75,9 +76,9 @@ const SOURCES: SourceRow[] = [
     connected: (_, extensionSignedIn) => extensionSignedIn,
     how: 'Add the extension to your browser, make a token in Settings › Sources and paste it into the extension’s sign-in.',
     unavailable: (config) =>
-      config.extension.store_url
-        ? null
-        : 'It is not in a browser store for this server: load the unpacked build as the README says',
+      config.extension.store_url ? null : 'It is not in a browser store for this server: load it by hand',
+    extra: (config) =>
+      config.extension.store_url ? null : <ExtensionPackage packages={config.extension.packages} />,
     deskPath: '/my-desk/extension',
   },
 ];
@@ -192,7 +193,7 @@ export function MySourcePage() {
                     {reason}.
                   </Text>
                 )}
-                {source.extra?.()}
+                {config.data && source.extra?.(config.data)}
                 {connected && (
                   <Button component={Link} to={source.deskPath} size="xs" variant="subtle" w="fit-content">
                     See its items
