@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
-  CONTENT_PREVIEW_MAX,
   type Crumb,
   type ParsedSearchRequest,
   periodStart,
+  SEARCH_PREVIEW_MAX,
   searchBounds,
 } from '@easio/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ const RECENCY_BOOST = 0.25;
 const RECENCY_DAYS = 180;
 /** How much text around the first match is fetched to cut a snippet from. */
 const PASSAGE_BEFORE = 90;
-const PASSAGE_LENGTH = 260;
+const PASSAGE_LENGTH = SEARCH_PREVIEW_MAX;
 /** The first match is looked for in this much of the text (plain substring search: fast on long texts). */
 const ANCHOR_SEARCH_CHARS = 20_000;
 
@@ -182,12 +182,12 @@ const TIMESTAMP_KEYS = Object.entries(getTableColumns(objects))
 
 /**
  * Every column of an object row, named as the row type names it: `size` and timestamps (as epoch
- * milliseconds) come back as numbers on both drivers, text is cut to a preview.
+ * milliseconds) come back as numbers on both drivers, text is cut to what a result card shows at most.
  */
 const rowColumns = sql.join(
   Object.entries(getTableColumns(objects)).map(([key, column]) => {
     if (key === 'size') return sql`${column}::float8 AS "size"`;
-    if (key === 'content') return sql`left(${column}, ${num(CONTENT_PREVIEW_MAX)}) AS "content"`;
+    if (key === 'content') return sql`left(${column}, ${num(SEARCH_PREVIEW_MAX)}) AS "content"`;
     if (TIMESTAMP_KEYS.includes(key)) {
       return sql`(extract(epoch FROM ${column}) * 1000)::float8 AS ${sql.identifier(key)}`;
     }
