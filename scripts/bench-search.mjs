@@ -2,17 +2,22 @@
 // `npm run bench:search`: search latency on a large desk. Loads realistic desks (scripts/bench/
 // search-data.mjs), then times each kind of search for the biggest user, ~200 times with varied words,
 // (a) as raw SQL (`searchSql` + `db.execute`) and (b) through the HTTP API of the built server (a child
-// process on the same database, sequential requests). Prints p50/p95/p99, the load time, row counts
-// and EXPLAIN (ANALYZE, BUFFERS) of a text and a filter-only query. Figures are printed, never asserted.
+// process on the same data, sequential requests), the two interleaved request by request so a busy
+// machine slows both alike, after a few untimed requests of each. Prints p50/p95/p99, the API's cost
+// as a multiple of the raw SQL's (per query, and over all text and all filter-only queries), the
+// answers' sizes, the load time, row counts and EXPLAIN (ANALYZE, BUFFERS) of a text and a filter-only
+// query. Figures are printed, never asserted.
 //
 // PostgreSQL: a fresh database made from BENCH_PG_URL (dropped at the end unless BENCH_KEEP=1) with
 // BENCH_OBJECTS objects (1,000,000) across BENCH_USERS users (100), the searched one holding
 // BENCH_BIG_USER_OBJECTS (a tenth). PGlite: one user with BENCH_BIG_USER_OBJECTS objects (100,000) in a
-// fresh data directory. BENCH_ONLY=postgres|pglite runs one; BENCH_RUNS sets the runs per query (200);
+// fresh data directory; the server runs on a copy of it, made after the load (one PGlite process per
+// directory). BENCH_ONLY=postgres|pglite runs one; BENCH_RUNS sets the runs per query (200);
 // BENCH_PG_DATABASE=<name> times a database kept by an earlier run again (after migrating it) instead
-// of loading a new one.
+// of loading a new one; BENCH_PGLITE_DIR=<dir> keeps PGlite's data directory there, and times it again
+// when an earlier run loaded it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,6 +38,8 @@ const { correctableWords } = await import(dist('search/parse-query.js'));
 
 const env = process.env;
 const RUNS = Number(env.BENCH_RUNS ?? 200);
+/** Untimed requests of each kind first, on both paths: caches and the JIT warmed alike. */
+const WARMUP = Math.min(RUNS, 10);
 const USERS = Number(env.BENCH_USERS ?? 100);
 const OBJECTS = Number(env.BENCH_OBJECTS ?? 1_000_000);
 const BIG_OBJECTS = Number(env.BENCH_BIG_USER_OBJECTS ?? (USERS > 1 ? Math.round(OBJECTS / 10) : OBJECTS));
@@ -143,10 +150,11 @@ function buildCases(drawers) {
       }),
     ],
     ['prefix (4 letters)', (i) => ({ q: at(w.prefixes, i) })],
-    ['misspelling', (i) => ({ q: at(w.typos, i) })],
+    // As the API does: nothing matched as typed, so the words are corrected and searched again.
+    ['misspelling', (i) => ({ q: at(w.typos, i) }), { retry: true }],
     // When nothing matches as typed, the API corrects the words from the user's vocabulary and
-    // searches again: these are those two statements (raw SQL only; the HTTP misspelling row has all).
-    ['misspelling, corrected', (i) => ({ q: at(w.typos, i) }), { corrected: true }],
+    // searches again: this is the second statement alone, with the corrections (raw SQL only).
+    ['misspelling, corrected', (i) => ({ q: at(w.typos, i) }), { corrected: true, rawOnly: true }],
     ['filter: source + kind', (i) => at(filters, i)],
     ['date range', (i) => span(at([30, 90, 365], i))],
     ['subtree (drawer)', (i) => ({ parent_id: drawer(i) })],
@@ -172,70 +180,88 @@ function buildCases(drawers) {
   };
 }
 
-/** One case's timings, sorted, with a line on the way (a slow case can take minutes). */
-function progress(label, times, rows) {
-  const result = { times: times.sort((a, b) => a - b), rows: rows.sort((a, b) => a - b) };
-  if (times.length === 0) return result;
-  const total = times.reduce((s, t) => s + t, 0) / 1000;
-  const at = (p) => pct(result.times, p).toFixed(1);
-  console.log(`  ${label}: p50 ${at(50)} / p95 ${at(95)} / p99 ${at(99)} ms (${total.toFixed(0)} s)`);
-  return result;
+/** One path's timings of one case, sorted, with the rows (and bytes) it answered. */
+function summary(times, rows, bytes = []) {
+  const sorted = (list) => list.sort((a, b) => a - b);
+  return { times: sorted(times), rows: sorted(rows), bytes: sorted(bytes) };
 }
 
 /** Raw SQL: the parsed request through `searchSql`, run on the loader's drizzle instance. */
-async function timeRaw(db, ownerId, cases) {
-  const results = new Map();
-  for (const { label, bodies, rawOptions } of cases) {
-    const times = [];
-    const rows = [];
-    let slowest = { ms: -1 };
-    for (const body of bodies) {
-      const request = searchRequestSchema.parse(body);
-      const t0 = performance.now();
-      const options = rawOptions?.corrected
-        ? { corrections: await vocabulary.correctionsFor(db, ownerId, correctableWords(request.q)) }
-        : undefined;
-      const result = await db.execute(searchSql(ownerId, request, new Date(), options));
-      const ms = performance.now() - t0;
-      times.push(ms);
-      rows.push(result.rows.length);
-      if (ms > slowest.ms) slowest = { ms, body };
+async function runRaw(db, ownerId, body, rawOptions) {
+  const request = searchRequestSchema.parse(body);
+  const t0 = performance.now();
+  const corrections = () => vocabulary.correctionsFor(db, ownerId, correctableWords(request.q));
+  const options = rawOptions?.corrected ? { corrections: await corrections() } : undefined;
+  let result = await db.execute(searchSql(ownerId, request, new Date(), options));
+  if (rawOptions?.retry && result.rows.length === 0) {
+    const corrected = await corrections();
+    if (corrected.size > 0) {
+      result = await db.execute(searchSql(ownerId, request, new Date(), { corrections: corrected }));
     }
-    results.set(label, { ...progress(label, times, rows), slowest, rawOptions });
   }
-  return results;
+  return { ms: performance.now() - t0, rows: result.rows.length };
 }
 
-/** The HTTP API: sequential requests, each timed until its whole answer is read. */
-async function timeHttp(auth, cases) {
-  console.log('timing the HTTP API…');
-  const results = new Map();
+/** The HTTP API: one request, timed until its whole answer is read (compressed as a browser asks). */
+async function runHttp(auth, body) {
+  const t0 = performance.now();
+  const res = await fetch(`${BASE}/api/search/items`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 200)}`);
+  return { ms, rows: JSON.parse(text).length, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * Both paths, interleaved request by request (raw SQL, then the same search through the API), so
+ * whatever else the machine is doing weighs on both alike. Cases marked `rawOnly` are raw only.
+ */
+async function timeBoth(db, ownerId, auth, cases) {
+  console.log(`timing raw SQL and the HTTP API, interleaved (${WARMUP} untimed runs of each first)…`);
+  const raw = new Map();
+  const http = new Map();
   for (const { label, bodies, rawOptions } of cases) {
-    if (rawOptions) continue;
-    const times = [];
-    const rows = [];
-    const failures = [];
-    for (const body of bodies) {
-      const t0 = performance.now();
+    const withHttp = Boolean(auth) && !rawOptions?.rawOnly;
+    const r = { times: [], rows: [] };
+    const h = { times: [], rows: [], bytes: [], failures: [] };
+    let slowest = { ms: -1 };
+    const started = performance.now();
+    for (const [i, body] of [...bodies.slice(0, WARMUP), ...bodies].entries()) {
+      const timed = i >= WARMUP;
+      const one = await runRaw(db, ownerId, body, rawOptions);
+      if (timed) {
+        r.times.push(one.ms);
+        r.rows.push(one.rows);
+        if (one.ms > slowest.ms) slowest = { ms: one.ms, body };
+      }
+      if (!withHttp) continue;
       // A failed request is counted and shown with the figures, not allowed to end a long run.
       try {
-        const res = await fetch(`${BASE}/api/search/items`, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        const text = await res.text();
-        times.push(performance.now() - t0);
-        if (res.ok) rows.push(JSON.parse(text).length);
-        else failures.push(`${JSON.stringify(body)} → ${res.status} ${text.slice(0, 200)}`);
+        const answer = await runHttp(auth, body);
+        if (timed) {
+          h.times.push(answer.ms);
+          h.rows.push(answer.rows);
+          h.bytes.push(answer.bytes);
+        }
       } catch (e) {
-        failures.push(`${JSON.stringify(body)} → ${e.message}`);
+        if (timed) h.failures.push(`${JSON.stringify(body)} → ${e.message}`);
       }
     }
-    if (failures.length > 0) console.log(`  ${label}: ${failures.length} failed, first: ${failures[0]}`);
-    results.set(label, { ...progress(label, times, rows), failures });
+    raw.set(label, { ...summary(r.times, r.rows), slowest, rawOptions });
+    const at = (x, p) => pct(x.times, p).toFixed(1);
+    let line = `  ${label}: raw p50 ${at(r, 50)} / p95 ${at(r, 95)} ms`;
+    if (withHttp) {
+      http.set(label, { ...summary(h.times, h.rows, h.bytes), failures: h.failures });
+      if (h.times.length > 0) line += `; HTTP p50 ${at(h, 50)} / p95 ${at(h, 95)} ms`;
+      if (h.failures.length > 0) line += `; ${h.failures.length} failed, first: ${h.failures[0]}`;
+    }
+    console.log(`${line} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
-  return results;
+  return { raw, http };
 }
 
 async function explain(db, ownerId, body, rawOptions) {
@@ -284,7 +310,8 @@ async function reusedDesk(query, bigUser) {
   return { reused: true, bigDesk: { drawers: rows } };
 }
 
-async function loadAndMeasure({ database, query, users, objects, bigObjects, inFlight, reuse }) {
+/** The desk loaded (or a kept one found), analysed and counted, with the requests to time on it. */
+async function prepare({ query, users, objects, bigObjects, inFlight, reuse }) {
   const bigUser = await bigUserIds(query);
   let load;
   if (reuse) {
@@ -307,25 +334,27 @@ async function loadAndMeasure({ database, query, users, objects, bigObjects, inF
     [bigUser.id, [...new Set(drawerIds)]],
   );
   if (rows[0].n !== new Set(drawerIds).size) throw new Error('a subtree query names a folder the user lacks');
-  let raw = null;
-  let plans = null;
-  if (searchSql) {
-    console.log('timing raw SQL…');
-    raw = await timeRaw(database.db, bigUser.id, bench.cases);
-    // The case slowest at the median, with its slowest request, shows where to look first.
-    const [slowLabel, slow] = [...raw].sort(([, a], [, b]) => pct(b.times, 50) - pct(a.times, 50))[0];
-    plans = {
-      text: await explain(database.db, bigUser.id, { q: bench.words.common[0] }),
-      filter: await explain(database.db, bigUser.id, { source: 'gdrive', object_type: 'file_object' }),
-      slowest: {
-        title: `the slowest query at the median, ${slowLabel}, its slowest request ${JSON.stringify(slow.slowest.body)}`,
-        plan: await explain(database.db, bigUser.id, slow.slowest.body, slow.rawOptions),
-      },
-    };
-  } else {
+  return { bigUser, load, analyzeSeconds, counts, bench };
+}
+
+/** Both paths timed (the API only when `auth` is given), then the plans of a few queries. */
+async function measure(database, { bigUser, bench }, auth) {
+  if (!searchSql) {
     console.log('apps/server/dist/search/sql.js is missing (run `npm run build`): no timings');
+    return { raw: null, http: null, plans: null };
   }
-  return { bigUser, load, analyzeSeconds, counts, bench, raw, plans };
+  const { raw, http } = await timeBoth(database.db, bigUser.id, auth, bench.cases);
+  // The case slowest at the median, with its slowest request, shows where to look first.
+  const [slowLabel, slow] = [...raw].sort(([, a], [, b]) => pct(b.times, 50) - pct(a.times, 50))[0];
+  const plans = {
+    text: await explain(database.db, bigUser.id, { q: bench.words.common[0] }),
+    filter: await explain(database.db, bigUser.id, { source: 'gdrive', object_type: 'file_object' }),
+    slowest: {
+      title: `the slowest query at the median, ${slowLabel}, its slowest request ${JSON.stringify(slow.slowest.body)}`,
+      plan: await explain(database.db, bigUser.id, slow.slowest.body, slow.rawOptions),
+    },
+  };
+  return { raw, http, plans };
 }
 
 // --- PostgreSQL -----------------------------------------------------------------------------------
@@ -366,8 +395,7 @@ async function runPostgres() {
   database.client.on('error', (e) => console.error(`database connection: ${e.message}`));
   cleanups.push(() => database.close());
   const query = (text, params) => database.client.query(text, params);
-  const measured = await loadAndMeasure({
-    database,
+  const prepared = await prepare({
     query,
     users: USERS,
     objects: OBJECTS,
@@ -376,46 +404,59 @@ async function runPostgres() {
     reuse: Boolean(reuse),
   });
   await query('CHECKPOINT').catch(() => undefined);
-  const http = searchSql ? await timeHttp(auth, measured.bench.cases) : null;
+  const measured = await measure(database, prepared, auth);
   await server.stop();
   await cleanUp();
-  return { name: 'PostgreSQL', ...measured, http };
+  return { name: 'PostgreSQL', ...prepared, ...measured };
 }
 
 // --- PGlite ---------------------------------------------------------------------------------------
 
 async function runPglite() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-search-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  // BENCH_PGLITE_DIR keeps the loaded directory for the next run, which times it again.
+  const kept = env.BENCH_PGLITE_DIR;
+  const dataDir = kept ? path.resolve(kept) : mkdtempSync(path.join(tmpdir(), 'easio-bench-search-'));
+  const reuse = Boolean(kept) && existsSync(path.join(dataDir, 'loaded'));
+  if (kept) cleanups.push(async () => console.log(`kept ${dataDir}`));
+  else cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   console.log(`\n== PGlite (${dataDir}) ==`);
-  // The server owns the data directory while it runs: sign up through it, stop it, load and time the
-  // raw SQL here, then start it again for the HTTP timings.
-  let server = await startServer({ DATA_DIR: dataDir });
-  await signUp();
-  await server.stop();
-  const database = await openDatabase({ dataDir });
+  // One process at a time opens a PGlite directory: sign up through the server, stop it, load here,
+  // then give the server a copy of the loaded directory, so both paths can be timed side by side.
+  if (!reuse) {
+    const server = await startServer({ DATA_DIR: dataDir });
+    await signUp();
+    await server.stop();
+  }
+  let database = await openDatabase({ dataDir });
   const query = (text, params) => database.client.query(text, params);
-  let measured;
+  let prepared;
   try {
-    measured = await loadAndMeasure({
-      database,
+    prepared = await prepare({
       query,
       users: 1,
       objects: BIG_OBJECTS,
       bigObjects: BIG_OBJECTS,
       inFlight: 1,
+      reuse,
     });
   } finally {
     await database.close();
   }
-  let http = null;
-  if (searchSql) {
-    server = await startServer({ DATA_DIR: dataDir });
-    http = await timeHttp(await signIn(), measured.bench.cases);
+  if (kept) cpSync(path.join(dataDir, 'pglite', 'PG_VERSION'), path.join(dataDir, 'loaded'));
+  const serverDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-search-server-'));
+  cleanups.push(async () => rmSync(serverDir, { recursive: true, force: true }));
+  cpSync(dataDir, serverDir, { recursive: true });
+  const server = await startServer({ DATA_DIR: serverDir });
+  database = await openDatabase({ dataDir });
+  let measured;
+  try {
+    measured = await measure(database, prepared, await signIn());
+  } finally {
+    await database.close();
     await server.stop();
   }
   await cleanUp();
-  return { name: 'PGlite', ...measured, http };
+  return { name: 'PGlite', ...prepared, ...measured };
 }
 
 // --- the report -----------------------------------------------------------------------------------
@@ -443,20 +484,51 @@ function report(r) {
   console.log(`    rare:   ${share(w.rare)}`);
   console.log(`    prefixes: ${[...new Set(w.prefixes)].join(', ')}; misspellings: ${w.typos.join(', ')}`);
   console.log(
-    `  ${r.bench.cases[0].bodies.length} runs per query, ms; rows = median rows answered (limit 50; the raw SQL asks for one more)\n`,
+    `  ${r.bench.cases[0].bodies.length} runs per query, ms; rows = median rows answered (limit 50; the raw SQL asks for one more);\n` +
+      "  answer KB = the median answer's JSON (sent compressed); a misspelling is searched as typed,\n" +
+      '  then corrected and searched again, on both paths\n',
   );
   const cols = (x) =>
     x?.times.length > 0
       ? [50, 95, 99].map((p) => pct(x.times, p).toFixed(1).padStart(7)).join(' ')
       : '      —       —       —';
+  const ratio = (raw, http, p) =>
+    raw?.times.length > 0 && http?.times.length > 0 ? pct(http.times, p) / pct(raw.times, p) : null;
+  const times = (x) => (x === null ? '     —' : `${x.toFixed(1)}×`.padStart(6));
   console.log(
-    `  ${'query'.padEnd(24)} ${'rows'.padStart(4)}   ${'raw SQL p50     p95     p99'.padStart(27)}   ${'HTTP p50     p95     p99'.padStart(24)}`,
+    `  ${'query'.padEnd(24)} ${'rows'.padStart(4)}   ${'raw SQL p50     p95     p99'.padStart(27)}   ${'HTTP p50     p95     p99'.padStart(24)}` +
+      `   HTTP/raw p50    p95   answer KB`,
   );
   for (const { label } of r.bench.cases) {
     const raw = r.raw?.get(label);
     const http = r.http?.get(label);
     const rows = (raw ?? http) ? pct((raw ?? http).rows, 50) : '—';
-    console.log(`  ${label.padEnd(24)} ${String(rows ?? '—').padStart(4)}   ${cols(raw)}   ${cols(http)}`);
+    const kb = http?.bytes.length > 0 ? (pct(http.bytes, 50) / 1024).toFixed(1) : '—';
+    console.log(
+      `  ${label.padEnd(24)} ${String(rows ?? '—').padStart(4)}   ${cols(raw)}   ${cols(http)}` +
+        `   ${' '.repeat(6)}${times(ratio(raw, http, 50))} ${times(ratio(raw, http, 95))}   ${kb.padStart(9)}`,
+    );
+  }
+  // All text searches, and all filter-only ones, each as one pool of requests.
+  const pools = [
+    ['text', (c) => Boolean(c.bodies[0].q)],
+    ['filter-only', (c) => !c.bodies[0].q],
+  ];
+  console.log('');
+  for (const [name, holds] of pools) {
+    const labels = r.bench.cases.filter((c) => holds(c) && r.http?.get(c.label)?.times.length > 0);
+    if (labels.length === 0) continue;
+    const pool = (results) => ({
+      times: labels.flatMap((c) => results.get(c.label).times).sort((a, b) => a - b),
+    });
+    const raw = pool(r.raw);
+    const http = pool(r.http);
+    const at = (x, p) => pct(x.times, p).toFixed(1);
+    console.log(
+      `  ${name} searches (${labels.length} queries, ${fmt(http.times.length)} requests): ` +
+        `raw SQL p50 ${at(raw, 50)} / p95 ${at(raw, 95)} ms, HTTP p50 ${at(http, 50)} / p95 ${at(http, 95)} ms; ` +
+        `HTTP/raw p50 ${ratio(raw, http, 50).toFixed(2)}×, p95 ${ratio(raw, http, 95).toFixed(2)}×`,
+    );
   }
   for (const [label, { failures }] of r.http ?? []) {
     if (failures.length > 0) console.log(`  HTTP ${label}: ${failures.length} failed, first: ${failures[0]}`);

@@ -34,7 +34,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
 const tokenKey = config.TOKEN_ENCRYPTION_KEY ?? (await loadOrCreateSecret(config.dataDir, 'token-key'));
-const blobs = createBlobStore({
+const blobs = await createBlobStore({
   blobStore: config.BLOB_STORE,
   dataDir: config.dataDir,
   s3: { region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE, endpoint: config.S3_ENDPOINT },

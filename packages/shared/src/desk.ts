@@ -24,7 +24,10 @@ export const deskObjectSchema = z.object({
   source: z.enum(SOURCES),
   name: z.string(),
   url: z.string().nullable(),
-  /** Note text, url-note text, extracted document text (cut to `CONTENT_PREVIEW_MAX` in lists). */
+  /**
+   * Note text, url-note text, extracted document text (cut to `CONTENT_PREVIEW_MAX` in lists, and to
+   * `SEARCH_PREVIEW_MAX` in search results).
+   */
   content: z.string().nullable(),
   mime_type: z.string().nullable(),
   size: z.number().nullable(),
@@ -55,6 +58,11 @@ export const deskObjectSchema = z.object({
 export type DeskObject = z.infer<typeof deskObjectSchema>;
 
 export const CONTENT_PREVIEW_MAX = 500;
+/**
+ * The most of an item's text a search result carries: its card shows at most a snippet this long
+ * around the first match, so the result's `content` is cut to it too (the viewer reads the whole item).
+ */
+export const SEARCH_PREVIEW_MAX = 260;
 
 export const SORT_KEYS = ['date', 'name', 'size', 'kind'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

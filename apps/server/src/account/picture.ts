@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { HttpError } from '../http/http-error.js';
 
 /** The largest picture file taken, before it is made small. */
@@ -15,6 +14,8 @@ export const NOT_A_PICTURE =
  * export and with a deletion, and shows without any other request.
  */
 export async function pictureDataUrl(bytes: Buffer): Promise<string> {
+  // Loaded when a picture comes (libvips is ~30 MB of memory), not with the server.
+  const { default: sharp } = await import('sharp');
   let webp: Buffer;
   try {
     webp = await sharp(bytes, { limitInputPixels: 50_000_000 })

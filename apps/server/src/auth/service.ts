@@ -53,10 +53,13 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
   async function session(token: string): Promise<Session | null> {
     const claims: VerifiedToken | null = await tokens.verify(token);
     if (!claims) return null;
-    const user = await users.findById(claims.user_id);
-    if (!user || claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
-    if (claims.sid && !(await sessions.touch(claims.sid, user.id))) return null;
-    return { user, expiresAt: claims.exp * 1000, sessionId: claims.sid ?? null };
+    const found = await sessions.userOf(claims.user_id, claims.sid ?? null);
+    if (!found || claims.iat < Math.floor(found.user.tokensValidAfter.getTime() / 1000)) return null;
+    if (claims.sid) {
+      if (!found.signIn?.standing) return null;
+      if (found.signIn.stale) await sessions.seen(claims.sid);
+    }
+    return { user: found.user, expiresAt: claims.exp * 1000, sessionId: claims.sid ?? null };
   }
 
   const sign = (user: UserRow, sessionId: string): Promise<string> => {

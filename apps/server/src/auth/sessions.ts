@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sessions } from '../db/schema.js';
+import { sessions, type UserRow, users } from '../db/schema.js';
 
 /** How stale `last_seen_at` may get before a request writes it again (not every request writes). */
 const SEEN_EVERY = sql.raw(`interval '1 minute'`);
@@ -19,20 +19,36 @@ export function createSessionStore(db: Db) {
     },
 
     /**
-     * Whether the sign-in still stands (not ended); notes that it was just used. Every signed-in call
-     * asks, so it is one read, and a write only when the last one is over a minute old.
+     * A token's user and, when it names one, its sign-in (null when there is no such sign-in of
+     * theirs): whether it still stands and whether its `last_seen_at` is over a minute old. Every
+     * signed-in call asks, so it is one read: the user by its key, the sign-in by its key.
      */
-    async touch(id: string, ownerId: string): Promise<boolean> {
+    async userOf(
+      userId: string,
+      id: string | null,
+    ): Promise<{ user: UserRow; signIn: { standing: boolean; stale: boolean } | null } | undefined> {
+      if (id === null) {
+        const [user] = await db.select().from(users).where(eq(users.id, userId));
+        return user && { user, signIn: null };
+      }
       const [row] = await db
         .select({
+          user: users,
+          signInId: sessions.id,
           endedAt: sessions.endedAt,
           stale: sql<boolean>`${sessions.lastSeenAt} < now() - ${SEEN_EVERY}`,
         })
-        .from(sessions)
-        .where(and(eq(sessions.id, id), eq(sessions.ownerId, ownerId)));
-      if (!row || row.endedAt) return false;
-      if (row.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
-      return true;
+        .from(users)
+        .leftJoin(sessions, and(eq(sessions.id, id), eq(sessions.ownerId, users.id)))
+        .where(eq(users.id, userId));
+      if (!row) return undefined;
+      const signIn = row.signInId === null ? null : { standing: row.endedAt === null, stale: row.stale };
+      return { user: row.user, signIn };
+    },
+
+    /** Notes that the sign-in was just used (see `userOf`: only when the last note is stale). */
+    async seen(id: string): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
     },
 
     /** The sign-ins that still stand, newest first. */

@@ -1,4 +1,9 @@
-import { type SearchRequest, type SearchResult, searchRequestSchema } from '@easio/shared';
+import {
+  SEARCH_PREVIEW_MAX,
+  type SearchRequest,
+  type SearchResult,
+  searchRequestSchema,
+} from '@easio/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../db/client.js';
@@ -194,7 +199,7 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
       const snippet = report?.highlight.snippet?.map((p) => p.text).join('') ?? '';
       expect(snippet).toMatch(/^… .*passport office moved .* …$/);
       expect(snippet.length).toBeLessThan(300);
-      expect(report?.content?.length).toBeLessThanOrEqual(500);
+      expect(report?.content).toHaveLength(SEARCH_PREVIEW_MAX);
     });
 
     it('gives each result its folder path and source', async () => {

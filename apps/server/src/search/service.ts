@@ -1,10 +1,4 @@
-import {
-  type Crumb,
-  type DataType,
-  isFolderType,
-  type ParsedSearchRequest,
-  type SearchResult,
-} from '@easio/shared';
+import { type DataType, isFolderType, type ParsedSearchRequest, type SearchResult } from '@easio/shared';
 import { type Db, queryRows } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { toDeskObject } from '../desk/object-view.js';
@@ -36,32 +30,23 @@ export async function runSearch(
   return rows.map(toSearchRow);
 }
 
-/** Crumbs from the root down to each folder, built from one query of the folders' ancestry. */
-function pathsOf(folders: (Crumb & { parent_id: string | null })[]): (id: string | null) => Crumb[] {
-  const byId = new Map(folders.map((f) => [f.id, f]));
-  return (id) => {
-    const path: Crumb[] = [];
-    for (let at = id ? byId.get(id) : undefined; at && path.length < 20; at = byId.get(at.parent_id ?? '')) {
-      path.unshift({ id: at.id, name: at.name, data_type: at.data_type });
-    }
-    return path;
-  };
-}
-
 /** Search over one user's desk: every query is scoped to the signed-in owner. */
 export function createSearchService({ db, signer }: { db: Db; signer: UrlSigner }) {
   const desk = createDeskRepository(db);
 
   return {
     async search(user: UserRow, request: ParsedSearchRequest, now = new Date()): Promise<SearchPage> {
-      let scoped = request;
-      if (request.parent_id) {
-        const folder = await desk.findOwned(user.id, request.parent_id);
+      // The whole desk needs no subtree condition. Any other folder is checked only when nothing is
+      // found in it (another user's folder, or an item, holds nothing of the user's): a search that
+      // finds something is one statement.
+      const scoped = request.parent_id === user.rootFolder ? { ...request, parent_id: undefined } : request;
+      const refuseUnknownFolder = async () => {
+        if (!scoped.parent_id) return;
+        const folder = await desk.findOwned(user.id, scoped.parent_id);
         if (!folder || !isFolderType(folder.dataType as DataType)) throw notFound();
-        // The whole desk needs no subtree condition.
-        if (folder.dataType === 'root_object') scoped = { ...request, parent_id: undefined };
-      }
+      };
       let rows = await runSearch(db, user.id, scoped, now);
+      if (rows.length === 0) await refuseUnknownFolder();
       let correctedTo: string | null = null;
       // Nothing as typed: words the user has never used (`invioce`, `recieve`) are corrected to their
       // own closest words, and the search is tried again with those, before giving up.
@@ -76,19 +61,11 @@ export function createSearchService({ db, signer }: { db: Db; signer: UrlSigner 
           if (rows.length > 0) correctedTo = correctedText(request.q, corrections);
         }
       }
-      const page = rows.slice(0, request.limit);
-      const parentIds = [...new Set(page.flatMap((r) => (r.parentId ? [r.parentId] : [])))];
-      const folderIds = page.filter((r) => isFolderType(r.dataType as DataType)).map((r) => r.id);
-      const [ancestry, childCounts] = await Promise.all([
-        desk.folderAncestry(user.id, parentIds),
-        desk.childCounts(user.id, folderIds),
-      ]);
-      const pathTo = pathsOf(ancestry);
       const terms = parseQuery(request.q ?? '', correctedTo ? { corrections } : {}).highlight;
       return {
-        results: page.map((row) => ({
-          ...toDeskObject(row, signer, childCounts.get(row.id)),
-          path: pathTo(row.parentId),
+        results: rows.slice(0, request.limit).map((row) => ({
+          ...toDeskObject(row, signer, row.childCount ?? undefined),
+          path: row.path,
           highlight: {
             name: markText(row.name, terms),
             snippet: snippet(row.passage, { atStart: row.passageAtStart, atEnd: row.passageAtEnd }, terms),

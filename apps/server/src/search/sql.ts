@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { CONTENT_PREVIEW_MAX, type ParsedSearchRequest, periodStart, searchBounds } from '@easio/shared';
+import {
+  type Crumb,
+  type ParsedSearchRequest,
+  periodStart,
+  SEARCH_PREVIEW_MAX,
+  searchBounds,
+} from '@easio/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type ObjectRow, objects } from '../db/schema.js';
 import { type Corrections, type ParsedQuery, parseQuery } from './parse-query.js';
@@ -15,12 +21,16 @@ const RECENCY_BOOST = 0.25;
 const RECENCY_DAYS = 180;
 /** How much text around the first match is fetched to cut a snippet from. */
 const PASSAGE_BEFORE = 90;
-const PASSAGE_LENGTH = 260;
+const PASSAGE_LENGTH = SEARCH_PREVIEW_MAX;
 /** The first match is looked for in this much of the text (plain substring search: fast on long texts). */
 const ANCHOR_SEARCH_CHARS = 20_000;
 
 export type SearchRow = ObjectRow & {
   score: number | null;
+  /** The folders from the root down to the one holding the item. */
+  path: Crumb[];
+  /** Folders: how many objects are directly inside; null for items. */
+  childCount: number | null;
   /** Text around the first match in the item's text, with whether it reaches either end. */
   passage: string | null;
   passageAtStart: boolean;
@@ -77,12 +87,13 @@ function recency(now: Date, itemDate: SQL = sql`${objects.itemDate}`): SQL {
 
 /**
  * The folder and every folder below it (folders are few, even on a large desk), gathered into an
- * array before the scan, so the planner sees a list of parents it can look up.
+ * array before the scan, so the planner sees a list of parents it can look up. Empty when the id is
+ * not one of the owner's folders.
  */
 function subtreeFolders(ownerId: string, folderId: string): SQL {
   return sql`ARRAY(
     WITH RECURSIVE scope AS (
-      SELECT id FROM objects WHERE owner_id = ${ownerId} AND id = ${folderId}
+      SELECT id FROM objects WHERE owner_id = ${ownerId} AND id = ${folderId} AND is_folder
       UNION ALL
       SELECT c.id FROM objects c JOIN scope ON c.parent_id = scope.id
       -- is_folder: the folder's own range of its (owner, parent, is_folder, …) indexes (a list of
@@ -171,12 +182,12 @@ const TIMESTAMP_KEYS = Object.entries(getTableColumns(objects))
 
 /**
  * Every column of an object row, named as the row type names it: `size` and timestamps (as epoch
- * milliseconds) come back as numbers on both drivers, text is cut to a preview.
+ * milliseconds) come back as numbers on both drivers, text is cut to what a result card shows at most.
  */
 const rowColumns = sql.join(
   Object.entries(getTableColumns(objects)).map(([key, column]) => {
     if (key === 'size') return sql`${column}::float8 AS "size"`;
-    if (key === 'content') return sql`left(${column}, ${num(CONTENT_PREVIEW_MAX)}) AS "content"`;
+    if (key === 'content') return sql`left(${column}, ${num(SEARCH_PREVIEW_MAX)}) AS "content"`;
     if (TIMESTAMP_KEYS.includes(key)) {
       return sql`(extract(epoch FROM ${column}) * 1000)::float8 AS ${sql.identifier(key)}`;
     }
@@ -195,10 +206,15 @@ export function toSearchRow(raw: Record<string, unknown>): SearchRow {
   return row as SearchRow;
 }
 
+/** Crumbs at most (a deeper path is cut above its last 20 folders; the desk is 3 deep). */
+const PATH_MAX = 20;
+
 /**
  * One search as one statement: the matching ids are ranked and cut to the page first, then only
- * those rows are read whole and given a passage of text around their first match. Asks for one row
- * more than `limit`, so the caller knows whether there is a next page.
+ * those rows are read whole, with a passage of text around their first match, the folders from the
+ * root down to their own (`path`: the ancestry of each distinct holder walked once), and a folder's
+ * number of objects directly inside (`childCount`). Asks for one row more than `limit`, so the caller
+ * knows whether there is a next page.
  */
 export function searchSql(
   ownerId: string,
@@ -211,13 +227,29 @@ export function searchSql(
     ? sql`strpos(lower(left(${objects.content}, ${num(ANCHOR_SEARCH_CHARS)})), ${q.anchor})`
     : sql`0`;
   return sql`
-    WITH hits AS (${hitsSql(ownerId, r, q, now)})
+    WITH RECURSIVE hits AS (${hitsSql(ownerId, r, q, now)}),
+    up AS (
+      SELECT f.id AS leaf, f.id, f.parent_id, f.name, f.data_type, 0 AS depth FROM objects f
+      WHERE f.owner_id = ${ownerId} AND f.id IN (SELECT o.parent_id FROM objects o WHERE o.id IN (SELECT id FROM hits))
+      UNION ALL
+      SELECT up.leaf, f.id, f.parent_id, f.name, f.data_type, up.depth + 1
+      FROM up JOIN objects f ON f.id = up.parent_id AND f.owner_id = ${ownerId}
+      WHERE up.depth < ${num(PATH_MAX - 1)}
+    ),
+    paths AS (
+      SELECT leaf, json_agg(json_build_object('id', id, 'name', name, 'data_type', data_type) ORDER BY depth DESC) AS path
+      FROM up GROUP BY leaf
+    )
     SELECT ${rowColumns}, hits.score AS "score",
       CASE WHEN found.at > 0 THEN
         substr(${objects.content}, greatest(1, found.at - ${num(PASSAGE_BEFORE)}), ${num(PASSAGE_LENGTH)}) END AS "passage",
       found.at <= ${num(PASSAGE_BEFORE + 1)} AS "passageAtStart",
-      found.at - ${num(PASSAGE_BEFORE)} + ${num(PASSAGE_LENGTH)} > length(${objects.content}) AS "passageAtEnd"
+      found.at - ${num(PASSAGE_BEFORE)} + ${num(PASSAGE_LENGTH)} > length(${objects.content}) AS "passageAtEnd",
+      coalesce(paths.path, '[]'::json) AS "path",
+      CASE WHEN ${objects.isFolder} THEN (SELECT count(*) FROM objects c
+        WHERE c.owner_id = ${ownerId} AND c.parent_id = ${objects.id})::integer END AS "childCount"
     FROM hits JOIN ${objects} ON ${objects.id} = hits.id
+      LEFT JOIN paths ON paths.leaf = ${objects.parentId}
       CROSS JOIN LATERAL (SELECT ${anchorAt} AS at) found
     ORDER BY ${orderBy(r, q, sql`hits.score`)}`;
 }

@@ -31,7 +31,7 @@ describe('createBlobStore', () => {
   it('stores under <dataDir>/blobs by default', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-data-'));
     try {
-      const store = createBlobStore({ dataDir, s3 });
+      const store = await createBlobStore({ dataDir, s3 });
       const blob = await store.put(Readable.from([Buffer.from('x')]), { ownerId: 'o', maxBytes: 1 });
       expect(await readFile(path.join(dataDir, 'blobs', 'o', blob.sha256), 'utf8')).toBe('x');
       await store.close();
@@ -40,9 +40,9 @@ describe('createBlobStore', () => {
     }
   });
 
-  it('refuses an s3 prefix that keys could not live under', () => {
-    expect(() => createBlobStore({ blobStore: 's3://bucket/a/../b', dataDir: '/unused', s3 })).toThrow(
-      TypeError,
-    );
+  it('refuses an s3 prefix that keys could not live under', async () => {
+    await expect(
+      createBlobStore({ blobStore: 's3://bucket/a/../b', dataDir: '/unused', s3 }),
+    ).rejects.toThrow(TypeError);
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { createLocalBlobStore } from './local-store.js';
-import { createS3BlobStore, type S3BlobStoreOptions } from './s3-store.js';
+import type { S3BlobStoreOptions } from './s3-store.js';
 
 export interface BlobStoreOptions {
   /** BLOB_STORE: `local` or absent for files under `${dataDir}/blobs`, or `s3://bucket[/prefix]`. */
@@ -15,10 +15,12 @@ export type BlobStoreLocation = { kind: 'local' } | { kind: 's3'; bucket: string
 
 const S3_URL = /^s3:\/\/([^/]+)(?:\/(.*))?$/;
 
-export function createBlobStore(options: BlobStoreOptions): BlobStore {
+/** The store BLOB_STORE names; the S3 client (~20 MB of memory) is loaded only for `s3://`. */
+export async function createBlobStore(options: BlobStoreOptions): Promise<BlobStore> {
   const location = parseBlobStore(options.blobStore);
   if (location.kind === 'local') return createLocalBlobStore(path.join(options.dataDir, 'blobs'));
   const { kind: _, ...where } = location;
+  const { createS3BlobStore } = await import('./s3-store.js');
   return createS3BlobStore({ ...options.s3, ...where });
 }
 

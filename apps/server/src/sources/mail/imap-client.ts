@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import type { ImapAccount } from '@easio/shared';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { isPublicAddress } from '../../http/guarded-fetch.js';
 import { SyncError } from '../provider-errors.js';
 
@@ -95,6 +95,8 @@ export async function openImap(account: ImapAccount, policy: ImapPolicy): Promis
   }
   const address = await resolveHost(account.host, policy);
   const timeout = policy.timeoutMs ?? 30_000;
+  // Loaded at the first mailbox opened (~20 MB of memory), not with the server.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     // Connected to the address checked above, so a name cannot resolve elsewhere between check and use.
     host: address,
