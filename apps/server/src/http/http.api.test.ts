@@ -119,6 +119,7 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
       whatsapp: { configured: false },
       extension: { store_url: 'https://store.example/easio', firefox_store_url: null },
       error_reporting: { sentry_dsn: null },
+      mail: { configured: false, require_verified_email: false },
       trash: { days: 30 },
     });
   });
