@@ -125,8 +125,6 @@ export function createAccountMail({ db, users, tokens, throttle, mailer, publicU
 
   return {
     hooks,
-    /** Whether mail can be sent at all. */
-    configured: mailer !== null,
 
     /** Sends a reset link when an account uses `email`; the answer is the same either way. */
     async requestPasswordReset(email: string, clientAddress: string): Promise<{ detail: string }> {

@@ -26,8 +26,8 @@ interface Deps {
   throttle: LoginThrottle;
   tokens: TokenIssuer;
   sessions: SessionStore;
-  /** Tells the user of their account's changes by mail (verification links, notices); none in some tests. */
-  mail?: AccountMailHooks;
+  /** Tells the user of their account's changes by mail (verification links, notices), when mail is set up. */
+  mail: AccountMailHooks;
   /** Password sign-in waits until the e-mail address is verified (`REQUIRE_VERIFIED_EMAIL`). */
   requireVerifiedEmail?: boolean;
 }
@@ -95,7 +95,7 @@ export function createAuthService({
           region: input.region,
         })
         .catch(conflictFrom);
-      mail?.signedUp(row);
+      mail.signedUp(row);
       return toUserInfo(row);
     },
 
@@ -247,8 +247,8 @@ export function createAuthService({
       const row = await users.update(user.id, defined, passwordHash).catch(conflictFrom);
       // A new password ends every sign-in (the app signs in again with it).
       if (passwordHash) await sessions.endAllBut(user.id, null);
-      if (emailChanged) mail?.emailChanged(row, user.email);
-      if (passwordHash) mail?.passwordChanged(row);
+      if (emailChanged) mail.emailChanged(row, user.email);
+      if (passwordHash) mail.passwordChanged(row);
       return toUserInfo(row);
     },
 
