@@ -1,9 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** A second server, with Google and Dropbox configured against loopback stand-ins (e2e/google.spec.ts, e2e/dropbox.spec.ts). */
+/**
+ * A second server, with Google and Dropbox configured against loopback stand-ins (e2e/google.spec.ts,
+ * e2e/dropbox.spec.ts), and a mail server for what it sends.
+ */
 const GOOGLE_PORT = PORT + 1;
 const FAKE_GOOGLE_PORT = PORT + 99;
+/** Where the second server's outgoing mail can be read (e2e/password-reset.spec.ts). */
+const MAIL_INBOX_PORT = PORT + 98;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -69,7 +74,11 @@ export default defineConfig({
     {
       command: 'node --import tsx scripts/e2e-providers.mjs',
       url: `http://localhost:${GOOGLE_PORT}/api/health`,
-      env: { PORT: String(GOOGLE_PORT), FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT) },
+      env: {
+        PORT: String(GOOGLE_PORT),
+        FAKE_GOOGLE_PORT: String(FAKE_GOOGLE_PORT),
+        MAIL_INBOX_PORT: String(MAIL_INBOX_PORT),
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

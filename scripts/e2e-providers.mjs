@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Browser tests of the providers: loopback stand-ins for Google (OpenID provider, Drive, Gmail and
-// Calendar) and Dropbox, a real IMAP server (Dovecot), from the server's test code (hence
-// `node --import tsx`), and an Easio server configured to use them.
+// Calendar) and Dropbox, a real IMAP server (Dovecot), a real SMTP server for the mail Easio sends,
+// from the server's test code (hence `node --import tsx`), and an Easio server configured to use them.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startDovecot } from '../apps/server/src/test/dovecot.ts';
 import { FAKE_DROPBOX_APP, startFakeDropbox } from '../apps/server/src/test/fake-dropbox/server.ts';
 import { FAKE_CLIENT, startFakeGoogle } from '../apps/server/src/test/fake-google/server.ts';
+import { startSmtpSink } from '../apps/server/src/test/smtp-sink.ts';
 
 const port = Number(process.env.PORT ?? 3101);
 const googlePort = Number(process.env.FAKE_GOOGLE_PORT ?? 3199);
@@ -29,6 +31,22 @@ const mail = await startDovecot(
   { port: googlePort + 2 },
 );
 
+// The mail Easio sends (reset and verification links) lands here; the tests read it as JSON from
+// http://127.0.0.1:MAIL_INBOX_PORT/messages?to=ADDRESS.
+const smtp = await startSmtpSink();
+const inbox = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://inbox');
+  if (req.method !== 'GET' || url.pathname !== '/messages') {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(smtp.to(url.searchParams.get('to') ?? '')));
+});
+await new Promise((resolve) =>
+  inbox.listen(Number(process.env.MAIL_INBOX_PORT ?? port + 97), '127.0.0.1', resolve),
+);
+
 const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs', import.meta.url))], {
   env: {
     ...process.env,
@@ -46,6 +64,8 @@ const server = spawn(process.execPath, [fileURLToPath(new URL('./e2e-server.mjs'
     // The mail server and calendar feeds of the tests are on loopback, without TLS.
     ALLOW_PRIVATE_ADDRESSES: 'true',
     IMAP_ALLOW_PLAINTEXT: 'true',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Easio <desk@easio.test>',
   },
   stdio: 'inherit',
 });
@@ -58,7 +78,8 @@ const stop = async (code) => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  await Promise.all([google.close(), dropbox.close(), mail.close()]);
+  inbox.close();
+  await Promise.all([google.close(), dropbox.close(), mail.close(), smtp.close()]);
   process.exit(code);
 };
 server.on('exit', (code) => void stop(code ?? 1));

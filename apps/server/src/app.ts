@@ -3,7 +3,11 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
+import { createAccountMail } from './auth/account-mail.js';
+import { accountMailRoutes } from './auth/account-mail-routes.js';
 import { authenticationPlugin } from './auth/authenticate.js';
+import { createEmailTokens } from './auth/email-tokens.js';
+import { createMailThrottle } from './auth/mail-throttle.js';
 import { createUserRepository } from './auth/repository.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
@@ -28,6 +32,7 @@ import { registerSpa } from './http/spa.js';
 import { createLiveHub } from './live/hub.js';
 import { livePlugin } from './live/plugin.js';
 import { createLiveSchema } from './live/schema.js';
+import type { Mailer } from './mail-out/mailer.js';
 import { metaRoutes } from './meta/routes.js';
 import { itemsAddedQuietly, type RecommendationScheduler } from './recommendations/jobs.js';
 import { recommendationRoutes } from './recommendations/routes.js';
@@ -62,6 +67,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Seals OAuth tokens of connected sources at rest. */
   tokenKey: string;
+  /** Sends the server's own mail (password resets, address verification); null without SMTP_URL. */
+  mailer: Mailer | null;
   /** Queues source syncs (the job worker runs them). */
   syncScheduler: SyncScheduler;
   /** Waits between retries of rate-limited provider calls (tests make them instant). */
@@ -83,6 +90,7 @@ export async function buildApp({
   recommendationScheduler,
   jwtSecret,
   tokenKey,
+  mailer,
   syncScheduler,
   providerSleep,
   webDistDir,
@@ -106,11 +114,22 @@ export async function buildApp({
   await registerOpenApi(app);
 
   const users = createUserRepository(database.db);
+  const accountMail = createAccountMail({
+    db: database.db,
+    users,
+    tokens: createEmailTokens(database.db),
+    throttle: createMailThrottle(database.db),
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const auth = createAuthService({
     users,
     throttle: createLoginThrottle(database.db),
     tokens: createTokenIssuer(jwtSecret, config.ACCESS_TOKEN_TTL_HOURS),
     sessions: createSessionStore(database.db),
+    mail: accountMail.hooks,
+    requireVerifiedEmail: config.REQUIRE_VERIFIED_EMAIL,
   });
   const itemsAdded = itemsAddedQuietly(recommendationScheduler, app.log);
   const sources = createSourcesRuntime({
@@ -134,6 +153,7 @@ export async function buildApp({
       packages: builtExtensions(extensionDistDir),
     },
     error_reporting: { sentry_dsn: config.SENTRY_DSN ?? null },
+    mail: { configured: mailer !== null, require_verified_email: config.REQUIRE_VERIFIED_EMAIL },
     trash: { days: config.TRASH_DAYS },
     privacy: {
       contact_email: config.PRIVACY_CONTACT_EMAIL ?? null,
@@ -146,6 +166,7 @@ export async function buildApp({
 
   await app.register(authenticationPlugin, { auth });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(accountMailRoutes, { prefix: '/api/auth', accountMail });
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
   await app.register(dropboxRoutes, {
     prefix: '/api',

@@ -34,4 +34,26 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ SENTRY_DSN: 'http://insecure.example/1' })).toThrowError(/SENTRY_DSN/);
   });
+
+  it('sends mail only with an smtp(s):// SMTP_URL, from MAIL_FROM or no-reply at the public host', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.org',
+      PUBLIC_URL: 'https://desk.example.org/',
+    });
+    expect(config.mailFrom).toBe('Easio <no-reply@desk.example.org>');
+    expect(loadConfig({ MAIL_FROM: 'Desk <desk@example.org>' }).mailFrom).toBe('Desk <desk@example.org>');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrowError(
+      /SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/,
+    );
+  });
+
+  it('refuses REQUIRE_VERIFIED_EMAIL without a mail server to send the links', () => {
+    expect(() => loadConfig({ REQUIRE_VERIFIED_EMAIL: 'true' })).toThrowError(
+      /REQUIRE_VERIFIED_EMAIL: needs SMTP_URL/,
+    );
+    expect(
+      loadConfig({ REQUIRE_VERIFIED_EMAIL: 'true', SMTP_URL: 'smtp://localhost:25' }).REQUIRE_VERIFIED_EMAIL,
+    ).toBe(true);
+  });
 });

@@ -116,11 +116,22 @@ export const configSchema = z.object({
   GRAPHQL_INTROSPECTION: flag.default(false),
   /** Lets a mail server without TLS be read (one on the same machine or LAN; tests). Off: TLS or STARTTLS only. */
   IMAP_ALLOW_PLAINTEXT: flag.default(false),
+  /**
+   * The mail server Easio sends from (password resets, address verification, notices):
+   * `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset: no mail is sent.
+   */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' })
+    .optional(),
+  /** The sender of that mail, `Name <address>` or an address; default `Easio <no-reply@` the PUBLIC_URL's host `>`. */
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
+  /** Password sign-in waits until the account's e-mail address is verified (needs SMTP_URL). */
+  REQUIRE_VERIFIED_EMAIL: flag.default(false),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
-export type Config = z.output<typeof configSchema> & { dataDir: string; publicUrl: string };
+export type Config = z.output<typeof configSchema> & { dataDir: string; publicUrl: string; mailFrom: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -128,6 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.REQUIRE_VERIFIED_EMAIL && !parsed.data.SMTP_URL) {
+    // Nobody could ever verify an address, so nobody could sign in with a password.
+    throw new Error('Invalid configuration:\n  REQUIRE_VERIFIED_EMAIL: needs SMTP_URL, to send the links');
+  }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicUrl };
+  const mailFrom = parsed.data.MAIL_FROM ?? `Easio <no-reply@${new URL(publicUrl).hostname}>`;
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicUrl, mailFrom };
 }

@@ -11,6 +11,7 @@ import {
   registerLinkPreviewJobs,
   requeuePendingPreviews,
 } from './links/link-preview-jobs.js';
+import { mailerFromConfig } from './mail-out/mailer.js';
 import { createFileProcessor } from './processing/process-file.js';
 import { enqueueFileJob, registerFileJobs, requeuePendingFiles } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
@@ -63,6 +64,7 @@ const recommendationScheduler = createRecommendationScheduler(queue, {
   debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
 });
 const syncScheduler = createSyncScheduler(queue, database.db);
+const mailer = mailerFromConfig(config);
 const app = await buildApp({
   config,
   database,
@@ -72,6 +74,7 @@ const app = await buildApp({
   recommendationScheduler,
   jwtSecret,
   tokenKey,
+  mailer,
   syncScheduler,
   webDistDir,
   extensionDistDir,
@@ -130,6 +133,7 @@ async function shutdown(signal: string) {
   clearInterval(sweepTimer);
   if (syncTimer) clearInterval(syncTimer);
   await app.close();
+  await mailer?.close();
   await queue.stop();
   await blobs.close();
   await database.close();

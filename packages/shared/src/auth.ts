@@ -131,6 +131,8 @@ export const userInfoSchema = z.object({
   root_folder: z.uuid(),
   /** An account made by Sign in with Google that has no password yet (it signs in with Google only). */
   google_only: z.boolean(),
+  /** The user followed a link we mailed to `email` (or Google vouched for it). */
+  email_verified: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -168,6 +170,7 @@ export const editProfilePayloadSchema = z
     id: readOnly,
     root_folder: readOnly,
     google_only: readOnly,
+    email_verified: readOnly,
     whatsapp_active: readOnly,
     dropbox_active: readOnly,
     gdrive_active: readOnly,

@@ -4,6 +4,7 @@ export * from './calendars.js';
 export * from './constants.js';
 export * from './countries.js';
 export * from './desk.js';
+export * from './email-links.js';
 export * from './errors.js';
 export * from './extension.js';
 export * from './file-kinds.js';

@@ -7,7 +7,8 @@ export const GRAPHQL_PATH = '/v1/graphql';
 
 /** The user info fields, as GraphQL selects them (spec section 3). */
 const USER_FIELDS = `id username first_name last_name email gender dob picture region phone_number
-  whatsapp_active dropbox_active gdrive_active gmail_active onboarding_completed root_folder google_only`;
+  whatsapp_active dropbox_active gdrive_active gmail_active onboarding_completed root_folder google_only
+  email_verified`;
 
 /** The signed-in user's info, live (spec section 7: the users query). */
 export const USER_SUBSCRIPTION = `subscription User($id: uuid!) {

@@ -14,6 +14,11 @@ export const publicConfigSchema = z.object({
   }),
   /** Error reporting (Sentry), only when the server is configured with a DSN: off by default. */
   error_reporting: z.object({ sentry_dsn: z.string().nullable() }),
+  /**
+   * Whether the server sends mail (password reset links, address verification), and whether password
+   * sign-in waits until the address is verified.
+   */
+  mail: z.object({ configured: z.boolean(), require_verified_email: z.boolean() }),
   /** Days a deleted item stays in the Trash before it is deleted for good. */
   trash: z.object({ days: z.number() }),
   /** How to reach this server's operator about personal data: each null when not configured. */

@@ -20,6 +20,7 @@ const USER_INFO_KEYS = [
   'dob',
   'dropbox_active',
   'email',
+  'email_verified',
   'first_name',
   'gdrive_active',
   'gender',

@@ -2,6 +2,7 @@ import type { ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/sha
 import { uniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
+import type { AccountMailHooks } from './account-mail.js';
 import { hashPassword, hasPassword, NO_PASSWORD, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import type { UserPatch, UserRepository } from './repository.js';
 import type { SessionStore } from './sessions.js';
@@ -17,12 +18,18 @@ export const GOOGLE_EMAIL_TAKEN =
 export const GOOGLE_EMAIL_UNVERIFIED =
   'Google has not verified this e-mail address, so it cannot sign in to Easio';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const EMAIL_UNVERIFIED =
+  'Confirm your e-mail address to sign in: open the link we e-mailed you. No mail? Ask for a new link with “Send the confirmation link again”.';
 
 interface Deps {
   users: UserRepository;
   throttle: LoginThrottle;
   tokens: TokenIssuer;
   sessions: SessionStore;
+  /** Tells the user of their account's changes by mail (verification links, notices), when mail is set up. */
+  mail: AccountMailHooks;
+  /** Password sign-in waits until the e-mail address is verified (`REQUIRE_VERIFIED_EMAIL`). */
+  requireVerifiedEmail?: boolean;
 }
 
 /** The signed-in user of a valid token, when it expires (epoch ms), and the sign-in it belongs to. */
@@ -32,7 +39,14 @@ export interface Session {
   sessionId: string | null;
 }
 
-export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
+export function createAuthService({
+  users,
+  throttle,
+  tokens,
+  sessions,
+  mail,
+  requireVerifiedEmail = false,
+}: Deps) {
   async function refuseTaken(fields: { email?: string; username?: string }, exceptId?: string) {
     const taken = await users.taken(fields, exceptId);
     if (taken.email) throw new HttpError(409, EMAIL_TAKEN);
@@ -84,6 +98,7 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
           region: input.region,
         })
         .catch(conflictFrom);
+      mail.signedUp(row);
       return toUserInfo(row);
     },
 
@@ -111,6 +126,7 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
         throw new HttpError(401, BAD_CREDENTIALS, { 'www-authenticate': 'Bearer' });
       }
       await throttle.succeeded(taken.attempt, keys[0] as string);
+      if (requireVerifiedEmail && !user.emailVerifiedAt) throw new HttpError(403, EMAIL_UNVERIFIED);
       return {
         access_token: await sign(user, await sessions.start(user.id, userAgent)),
         token_type: 'bearer',
@@ -141,6 +157,8 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
             googleSub: identity.sub,
             firstName: first,
             lastName: rest.join(' '),
+            // Google vouches for the address (unverified ones were refused above).
+            emailVerifiedAt: new Date(),
           })
           .catch(conflictFrom);
         created = true;
@@ -217,13 +235,23 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
         }
         passwordHash = await hashPassword(passwordChange.next);
       }
-      const patch: UserPatch = { ...same, firstName, lastName, dob: birthDate, phoneNumber };
+      const patch: UserPatch = {
+        ...same,
+        firstName,
+        lastName,
+        dob: birthDate,
+        phoneNumber,
+        // A new address is unproven until its link is followed.
+        ...(emailChanged ? { emailVerifiedAt: null } : {}),
+      };
       const defined = Object.fromEntries(
         Object.entries(patch).filter(([, v]) => v !== undefined),
       ) as UserPatch;
       const row = await users.update(user.id, defined, passwordHash).catch(conflictFrom);
       // A new password ends every sign-in (the app signs in again with it).
       if (passwordHash) await sessions.endAllBut(user.id, null);
+      if (emailChanged) mail.emailChanged(row, user.email);
+      if (passwordHash) mail.passwordChanged(row);
       return toUserInfo(row);
     },
 

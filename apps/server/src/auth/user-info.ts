@@ -23,5 +23,6 @@ export function toUserInfo(row: UserRow): UserInfo {
     onboarding_completed: row.onboardingCompleted,
     root_folder: row.rootFolder,
     google_only: !hasPassword(row.passwordHash),
+    email_verified: row.emailVerifiedAt !== null,
   };
 }

@@ -51,6 +51,8 @@ export const users = pgTable(
     /** Which notifications the user wants (`notificationPrefsSchema`); missing keys take their defaults. */
     notificationPrefs: jsonb().$type<Record<string, boolean>>().notNull().default({}),
     tokensValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the user proved they read mail at `email` (a link we sent, or Google's word); null: not yet. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -272,6 +274,41 @@ export const downloadTickets = pgTable('download_tickets', {
   purpose: text().notNull().default('zip'),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Single-use links sent by e-mail: a password reset, or the proof that the user reads `email`. Only the
+ * token's hash is kept; a token is spent by setting `usedAt` (once), and is worthless after `expiresAt`.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `reset_password` or `verify_email`. */
+    purpose: text().notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text().notNull().unique(),
+    /** The address the link was sent to: a verification proves this one, not a later one. */
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Requests that send mail (password resets, verification links), per address and client, for throttling. */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    key: text().notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_requests_key_time_idx').on(t.key, t.requestedAt)],
+);
 
 /** Failed sign-ins, per account and per address, for throttling guesses across every API replica. */
 export const loginFailures = pgTable(

@@ -127,6 +127,7 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
         packages: { chrome: false, firefox: false },
       },
       error_reporting: { sentry_dsn: null },
+      mail: { configured: false, require_verified_email: false },
       trash: { days: 30 },
       privacy: {
         contact_email: 'privacy@easio.example',

@@ -55,6 +55,7 @@ const typeDefs = /* GraphQL */ `
     onboarding_completed: Boolean!
     root_folder: uuid!
     google_only: Boolean!
+    email_verified: Boolean!
   }
   input users_bool_exp {
     id: uuid_comparison_exp

@@ -10,6 +10,7 @@ import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLinkPreviewer } from '../links/link-preview.js';
 import { enqueueLinkPreviews, registerLinkPreviewJobs } from '../links/link-preview-jobs.js';
+import { type Mailer, mailerFromConfig } from '../mail-out/mailer.js';
 import { createFileProcessor } from '../processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from '../processing/register-file-jobs.js';
 import { aiNamerFromConfig } from '../recommendations/ai-namer.js';
@@ -38,6 +39,8 @@ export interface TestApp {
   syncsAsked: string[];
   /** With `processFiles`, `recommend` or `sources`, the real job queue: `drain()` waits until every job ran. */
   queue: JobQueue | null;
+  /** The SMTP sender, when `env` sets SMTP_URL (a test's `startSmtpSink`): `idle()` waits for mail under way. */
+  mailer: Mailer | null;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ export async function buildTestApp(
         }
       : null;
   const syncScheduler = queue && options.sources ? createSyncScheduler(queue, database.db) : null;
+  const mailer = mailerFromConfig(config);
   const app = await buildApp({
     config,
     database,
@@ -126,6 +130,7 @@ export async function buildTestApp(
     },
     jwtSecret: TEST_JWT_SECRET,
     tokenKey: TEST_TOKEN_KEY,
+    mailer,
     syncScheduler: {
       syncNow: async (connectionId) => {
         syncsAsked.push(connectionId);
@@ -164,8 +169,10 @@ export async function buildTestApp(
     generationsAsked,
     syncsAsked,
     queue,
+    mailer,
     async close() {
       await app.close();
+      await mailer?.close();
       await queue?.stop();
       await blobs.close();
       if (!options.database) await database.close();

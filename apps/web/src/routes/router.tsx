@@ -12,6 +12,15 @@ import { RootLayout, RouteError } from './RootLayout';
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
 const SignOutPage = lazyPage(() => import('../features/auth/SignOutPage').then((m) => m.SignOutPage));
 const SignupPage = lazyPage(() => import('../features/signup/SignupPage').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+);
+const VerifyEmailPage = lazyPage(() =>
+  import('../features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+);
 const PrivacyPage = lazyPage(() => import('../features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
 const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage));
 
@@ -84,6 +93,10 @@ export const routes: RouteObject[] = [
         element: <PublicOnly wizard />,
         children: [route('signup', <SignupPage />), route('signup-org', <SignupPage />)],
       },
+      // Opened from mail, signed in or not.
+      route('forgot-password', <ForgotPasswordPage />),
+      route('reset-password', <ResetPasswordPage />),
+      route('verify-email', <VerifyEmailPage />),
       route('privacy', <PrivacyPage />),
       route('signout', <SignOutPage />),
       {

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { toastError } from '../../lib/toast';
 import { preloadDesk } from '../../routes/app-chunks';
 import { setSession } from '../../state/session';
+import { AccountHelpLinks } from './AccountHelpLinks';
 import classes from './auth.module.css';
 import { GoogleSignInLink } from './ProviderLinks';
 import { useErrorParamToast } from './useErrorParamToast';
@@ -100,6 +101,7 @@ export function LoginPage() {
                 </Button>
               </Stack>
             </form>
+            <AccountHelpLinks />
 
             <Divider label="or" labelPosition="center" />
             <GoogleSignInLink redirectPath="login" label="Log In with Google" />

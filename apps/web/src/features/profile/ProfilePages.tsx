@@ -5,6 +5,7 @@ import { useMe } from '../../api/queries';
 import { PageHeader } from '../../components/Page';
 import { PillNav } from '../../components/PillNav';
 import { displayName } from '../../components/welcome-name';
+import { EmailStatus } from './EmailStatus';
 import { PictureButtons } from './PictureButtons';
 
 const TABS = [
@@ -62,7 +63,10 @@ function ProfileSummary({ info }: { info: UserInfo }) {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl">
         <Field label="Name">{name || 'Not set'}</Field>
         <Field label="Username">{info.username}</Field>
-        <Field label="E-mail">{info.email}</Field>
+        <Stack gap={6}>
+          <Field label="E-mail">{info.email}</Field>
+          <EmailStatus info={info} />
+        </Stack>
         <Field label="Region">{country ? `${country.emoji} ${country.name}` : 'Not set'}</Field>
       </SimpleGrid>
     </Paper>

@@ -20,6 +20,7 @@ const info: UserInfo = {
   onboarding_completed: true,
   root_folder: '9e8d7c6b-5a49-4382-8716-a5b4c3d2e1f0',
   google_only: false,
+  email_verified: true,
 };
 
 describe('profile payload', () => {

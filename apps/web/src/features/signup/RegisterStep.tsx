@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
 import { SecretInput } from '../../components/SecretInput';
@@ -46,6 +47,7 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
   });
   // If the account was created but signing in failed, a retry with the same details only signs in.
   const created = useRef<string | null>(null);
+  const navigate = useNavigate();
 
   // The country preselected: the server's guess from the visitor's address (no outside service is
   // called), else the browser's language region; a failed lookup is logged and leaves it unset. A
@@ -82,6 +84,8 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
       onDone(session);
     },
     onError: (error) => {
+      // The server signs nobody in before their address is confirmed (REQUIRE_VERIFIED_EMAIL): the link is on its way.
+      if (isApiError(error, 403)) return navigate('/verify-email');
       toastError(error, TOAST_MS.signup);
       if (isApiError(error)) {
         for (const { path, message } of error.fieldErrors) {
