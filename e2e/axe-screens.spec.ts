@@ -131,7 +131,7 @@ test('Trash, My Sources, My Workspace, Settings, Profile and Help have no seriou
     ['/trash', 'Old shopping list'],
     ['/my-source', 'Calendar files and subscriptions'],
     ['/my-workspace', 'My Workspace'],
-    ['/shared-workspace', 'Shared WorkSpace'],
+    ['/shared-workspace', 'Shared Workspace'],
     ['/team-desk', 'Team Desk'],
     ['/team-content', 'Team Content'],
     ['/settings', 'Your data'],

@@ -77,7 +77,7 @@ test('the sidebar reaches every page, and coming-soon entries are blocked', asyn
   const user = await createUser(request);
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/my-desk/);
-  await page.getByRole('link', { name: 'My Source' }).click();
+  await page.getByRole('link', { name: 'My Sources' }).click();
   await expect(page).toHaveURL(/\/my-source$/);
   await page.getByRole('link', { name: 'My Desk' }).click();
   await expect(page).toHaveURL(/\/my-desk\/my-content$/);

@@ -1,6 +1,7 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { UI } from '../lib/glossary';
 import { DeskIcon, SettingsIcon, SignOutIcon, SourceIcon, TeamIcon, TrashIcon, WorkspaceIcon } from './icons';
 
 interface Item {
@@ -13,26 +14,26 @@ interface Item {
 }
 
 const ITEMS: Item[] = [
-  { label: 'My Source', to: '/my-source', section: '/my-source', icon: <SourceIcon /> },
-  { label: 'My Desk', to: '/my-desk/my-content', section: '/my-desk', icon: <DeskIcon /> },
-  { label: 'My Workspace', to: '/my-workspace', section: '/my-workspace', icon: <WorkspaceIcon /> },
-  { label: 'Trash', to: '/trash', section: '/trash', icon: <TrashIcon /> },
+  { label: UI.mySources, to: '/my-source', section: '/my-source', icon: <SourceIcon /> },
+  { label: UI.myDesk, to: '/my-desk/my-content', section: '/my-desk', icon: <DeskIcon /> },
+  { label: UI.myWorkspace, to: '/my-workspace', section: '/my-workspace', icon: <WorkspaceIcon /> },
+  { label: UI.trash, to: '/trash', section: '/trash', icon: <TrashIcon /> },
   {
-    label: 'Shared WorkSpace',
+    label: UI.sharedWorkspace,
     to: '/shared-workspace',
     section: '/shared-workspace',
     icon: <WorkspaceIcon />,
     comingSoon: true,
   },
-  { label: 'Team Desk', to: '/team-desk', section: '/team-desk', icon: <TeamIcon />, comingSoon: true },
+  { label: UI.teamDesk, to: '/team-desk', section: '/team-desk', icon: <TeamIcon />, comingSoon: true },
   {
-    label: 'Team Content',
+    label: UI.teamContent,
     to: '/team-content',
     section: '/team-content',
     icon: <TeamIcon />,
     comingSoon: true,
   },
-  { label: 'Settings', to: '/settings', section: '/settings', icon: <SettingsIcon /> },
+  { label: UI.settings, to: '/settings', section: '/settings', icon: <SettingsIcon /> },
 ];
 
 function isCurrent(pathname: string, section: string) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PublicShell, SignInLink } from '../components/PublicShell';
 import { LandingPage } from '../features/landing/LandingPage';
+import { UI } from '../lib/glossary';
 import { useIsLoggedIn } from '../state/session';
 import { loadAppLayout, loadDeskPages } from './app-chunks';
 import { PublicOnly, RequireLogin } from './guards';
@@ -121,7 +122,7 @@ export const routes: RouteObject[] = [
               ]),
               route('my-workspace', <MyWorkspacePage />),
               route('trash', <TrashPage />),
-              route('shared-workspace', <ComingSoonPage title="Shared WorkSpace" />),
+              route('shared-workspace', <ComingSoonPage title={UI.sharedWorkspace} />),
               route('team-desk', <ComingSoonPage title="Team Desk" />),
               route('team-content', <ComingSoonPage title="Team Content" />),
               route('settings', <SettingsLayout />, [

@@ -61,13 +61,19 @@ function ProfileSummary({ info }: { info: UserInfo }) {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl">
-        <Field label="Name">{name || 'Not set'}</Field>
+        <Field label="Name">
+          {name || (
+            <Anchor component={Link} to="/settings">
+              Add your name
+            </Anchor>
+          )}
+        </Field>
         <Field label="Username">{info.username}</Field>
         <Stack gap={6}>
           <Field label="E-mail">{info.email}</Field>
           <EmailStatus info={info} />
         </Stack>
-        <Field label="Region">{country ? `${country.emoji} ${country.name}` : 'Not set'}</Field>
+        <Field label="Region">{country ? `${country.emoji} ${country.name}` : 'Not chosen at sign-up'}</Field>
       </SimpleGrid>
     </Paper>
   );
