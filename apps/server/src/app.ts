@@ -28,6 +28,7 @@ import { geoRoutes } from './geo/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { clientLimitOptions, clientLimitsFrom, guardBodies } from './http/slow-clients.js';
 import { registerSpa } from './http/spa.js';
 import { createLiveHub } from './live/hub.js';
 import { livePlugin } from './live/plugin.js';
@@ -97,12 +98,15 @@ export async function buildApp({
   extensionDistDir,
   logger,
 }: AppDeps): Promise<FastifyInstance> {
+  const limits = clientLimitsFrom(config);
   const app = Fastify({
+    ...clientLimitOptions(limits),
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  guardBodies(app.server, limits, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON and forms only: anything else is a 415, not a string that fails validation later.

@@ -40,6 +40,24 @@ export const configSchema = z.object({
     .positive()
     .max(1024 * 1024)
     .default(100),
+  /** The request line and headers must have arrived within this many seconds (a silent new connection too). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
+  /**
+   * While a request body arrives, every stretch of this many seconds must bring at least
+   * BODY_MIN_BYTES_PER_SECOND × it (a stalled body ends after it); else 408 and the connection closes.
+   * There is no total time: a large upload on a slow but steady link takes what it takes.
+   */
+  BODY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100 * 1024 * 1024)
+    .default(2048),
+  /** An idle kept-alive connection is closed after this many seconds (longer than a proxy's usual 60). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(72),
+  /** Requests one connection may carry before the server closes it (0: no limit). */
+  MAX_REQUESTS_PER_CONNECTION: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   /** Seconds after new items arrive before recommendations are generated for them (more arrivals fold in). */
   RECOMMEND_AFTER_SECONDS: z.coerce
     .number()

@@ -198,6 +198,16 @@ describe.each(DB_KINDS)('the account rights on %s', (kind) => {
       t.database.db,
       sql`SELECT blob_key FROM objects WHERE owner_id = ${other.info.id as string} AND blob_key IS NOT NULL`,
     );
+    // Failed sign-ins are counted under the account too: they go with it.
+    for (const username of [me.info.email, me.info.username] as string[]) {
+      const guess = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: new URLSearchParams({ username, password: 'not-my-password1!' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(guess.statusCode).toBe(401);
+    }
     const done = await call('POST', '/api/account/delete', me, { password: PASSWORD });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ detail: ACCOUNT_DELETED_MESSAGE });

@@ -39,7 +39,7 @@ export async function deleteAccount(
     await tx
       .delete(loginFailures)
       .where(
-        inArray(loginFailures.key, [
+        inArray(loginFailures.account, [
           `user:${user.id}`,
           `login:${user.email.toLowerCase()}`,
           `login:${user.username.toLowerCase()}`,

@@ -2,6 +2,7 @@ import { MESSAGES } from '@easio/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.js';
 import { objects, users } from '../db/schema.js';
 import { DB_KINDS } from '../test/databases.js';
 import {
@@ -227,70 +228,142 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       });
       expect(res.statusCode).toBe(422);
     });
+  });
 
-    it('throttles guessing: after 10 failures in a minute on one account, even the right password gets 429', async () => {
-      const { signup } = await signedInUser(t.app);
-      for (let i = 0; i < 10; i += 1) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/token',
-          remoteAddress: `10.0.0.${i + 1}`,
-          ...form({ username: signup.username as string, password: `wrong${i}!aa` }),
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      const blocked = await t.app.inject({
+  describe('the sign-in throttle', () => {
+    let nextAddress = 0;
+    /** A client address no other test uses. */
+    const freshAddress = () => {
+      nextAddress += 1;
+      return `10.${kind === 'pglite' ? 20 : 21}.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+    };
+    const signIn = (username: string, password: string, address: string, device?: string) =>
+      t.app.inject({
         method: 'POST',
         url: '/api/auth/token',
-        remoteAddress: '10.0.1.1',
-        ...form({ username: signup.email as string, password: PASSWORD }),
+        remoteAddress: address,
+        ...(device ? { cookies: { easio_device: device } } : {}),
+        ...form({ username, password }),
       });
+    const deviceOf = (res: Awaited<ReturnType<typeof signIn>>) =>
+      res.cookies.find((c) => c.name === 'easio_device');
+    const statuses = (answers: { statusCode: number }[]) => {
+      const tally: Record<number, number> = {};
+      for (const { statusCode } of answers) tally[statusCode] = (tally[statusCode] ?? 0) + 1;
+      return tally;
+    };
+    /** The recorded failures become older, as if that time had passed. */
+    const timePasses = (seconds: number) =>
+      t.database.db.execute(
+        sql`UPDATE login_failures SET failed_at = failed_at - make_interval(secs => ${seconds})`,
+      );
+
+    it('after 5 failures on one account from one address, that address waits, told how long', async () => {
+      const { signup } = await signedInUser(t.app);
+      const address = freshAddress();
+      for (let i = 0; i < 5; i += 1) {
+        expect((await signIn(signup.username as string, `wrong${i}!aa`, address)).statusCode).toBe(401);
+      }
+      const blocked = await signIn(signup.email as string, PASSWORD, address);
       expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(json(blocked).detail).toMatch(/Too many failed sign-in attempts/);
+      expect(blocked.headers['retry-after']).toBe('1');
+      expect(json(blocked)).toEqual({ detail: 'Too many failed sign-in attempts. Try again in 1 second.' });
     });
 
-    it('lets no more than the limit of 100 parallel guesses reach a password check', async () => {
+    it('lets exactly 5 of 100 parallel guesses from one address reach a check; the user signs in from elsewhere', async () => {
       const { signup } = await signedInUser(t.app);
+      const attacker = freshAddress();
       const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/auth/token',
-            remoteAddress: `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}`,
-            ...form({ username: signup.username as string, password: `wrong${i}!aa` }),
-          }),
+        Array.from({ length: 100 }, (_, i) => signIn(signup.username as string, `wrong${i}!aa`, attacker)),
+      );
+      expect(statuses(answers)).toEqual({ 401: 5, 429: 95 });
+      expect((await signIn(signup.email as string, PASSWORD, attacker)).statusCode).toBe(429);
+      expect((await signIn(signup.email as string, PASSWORD, freshAddress())).statusCode).toBe(200);
+    });
+
+    it('backs off exponentially, from 1 s doubling to 15 minutes', async () => {
+      const { signup } = await signedInUser(t.app);
+      const address = freshAddress();
+      for (let i = 0; i < 5; i += 1) await signIn(signup.username as string, `wrong${i}!aa`, address);
+      const waits: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const blocked = await signIn(signup.username as string, PASSWORD, address);
+        expect(blocked.statusCode).toBe(429);
+        const wait = Number(blocked.headers['retry-after']);
+        waits.push(wait);
+        await timePasses(wait);
+        expect((await signIn(signup.username as string, `again${i}!aa`, address)).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+      expect(json(await signIn(signup.username as string, PASSWORD, address)).detail).toBe(
+        'Too many failed sign-in attempts. Try again in 15 minutes.',
+      );
+      // Once the wait is over, the right password gets in, and the pair starts afresh.
+      await timePasses(900);
+      expect((await signIn(signup.username as string, PASSWORD, address)).statusCode).toBe(200);
+      expect((await signIn(signup.username as string, 'wrong!aa1', address)).statusCode).toBe(401);
+      expect((await signIn(signup.username as string, PASSWORD, address)).statusCode).toBe(200);
+    });
+
+    it('sets a device cookie at sign-in, kept by the same browser and never taken from elsewhere', async () => {
+      const { signup } = await signedInUser(t.app);
+      const first = await signIn(signup.email as string, PASSWORD, freshAddress());
+      const cookie = deviceOf(first);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(cookie?.maxAge).toBe(400 * 24 * 60 * 60);
+      const again = await signIn(signup.email as string, PASSWORD, freshAddress(), cookie?.value);
+      expect(deviceOf(again)?.value).toBe(cookie?.value);
+      const forged = 'A'.repeat(43);
+      const made = await signIn(signup.email as string, PASSWORD, freshAddress(), forged);
+      expect(deviceOf(made)?.value).not.toBe(forged);
+      const rows = await queryRows<{ device_hash: string | null }>(
+        t.database.db,
+        sql`SELECT device_hash FROM sessions s JOIN users u ON u.id = s.owner_id WHERE u.username = ${signup.username as string}`,
+      );
+      // Only hashes are stored: signedInUser's sign-in (a device of its own), two on the first device, one on the new.
+      expect(rows.filter((r) => r.device_hash === null)).toHaveLength(0);
+      expect(new Set(rows.map((r) => r.device_hash)).size).toBe(3);
+      expect(rows.some((r) => r.device_hash === cookie?.value)).toBe(false);
+    });
+
+    it('holds an account guessed from many addresses, but not the devices it signed in on', async () => {
+      const { signup } = await signedInUser(t.app);
+      const device = deviceOf(await signIn(signup.email as string, PASSWORD, freshAddress()))?.value;
+      // One guess from each of 12 addresses: 10 addresses are let through, then the account waits.
+      const spread = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          signIn(signup.username as string, `wrong${i}!aa`, freshAddress()),
         ),
       );
-      const statuses = answers.map((res) => res.statusCode);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+      expect(statuses(spread)).toEqual({ 401: 10, 429: 2 });
+      const elsewhere = freshAddress();
+      expect((await signIn(signup.email as string, PASSWORD, elsewhere)).statusCode).toBe(429);
+      expect((await signIn(signup.email as string, PASSWORD, elsewhere, 'B'.repeat(43))).statusCode).toBe(
+        429,
+      );
+      const known = await signIn(signup.email as string, PASSWORD, elsewhere, device);
+      expect(known.statusCode).toBe(200);
+      expect(deviceOf(known)?.value).toBe(device);
+      // The device is throttled on its own key: holding its cookie is no licence to guess.
+      for (let i = 0; i < 5; i += 1) {
+        expect((await signIn(signup.email as string, `wrong${i}!bb`, elsewhere, device)).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await signIn(signup.email as string, PASSWORD, elsewhere, device)).statusCode).toBe(429);
     });
 
-    it('throttles one address guessing across many accounts', async () => {
+    it('throttles one address guessing across many accounts, except for devices known to the account', async () => {
       const { signup } = await signedInUser(t.app);
-      for (let i = 0; i < 10; i += 1) {
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/token',
-          remoteAddress: '192.0.2.7',
-          ...form({ username: `guess${i}@example.com`, password: PASSWORD }),
-        });
-      }
-      const blocked = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/token',
-        remoteAddress: '192.0.2.7',
-        ...form({ username: signup.email as string, password: PASSWORD }),
-      });
-      expect(blocked.statusCode).toBe(429);
-      const elsewhere = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/token',
-        remoteAddress: '192.0.2.8',
-        ...form({ username: signup.email as string, password: PASSWORD }),
-      });
-      expect(elsewhere.statusCode).toBe(200);
+      const shared = freshAddress();
+      const device = deviceOf(await signIn(signup.email as string, PASSWORD, shared))?.value;
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => signIn(`guess${i}_${kind}@example.com`, PASSWORD, shared)),
+      );
+      expect(statuses(answers)).toEqual({ 401: 20, 429: 5 });
+      expect((await signIn(signup.email as string, PASSWORD, shared)).statusCode).toBe(429);
+      expect((await signIn(signup.email as string, PASSWORD, shared, device)).statusCode).toBe(200);
+      expect((await signIn(signup.email as string, PASSWORD, freshAddress())).statusCode).toBe(200);
     });
   });
 

@@ -8,12 +8,14 @@ import {
   tokenResponseSchema,
   userInfoSchema,
 } from '@easio/shared';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from './authenticate.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from './devices.js';
 import type { AuthService } from './service.js';
 
 const errors = {
@@ -29,6 +31,7 @@ const bearer = [{ bearer: [] }];
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   // The token call takes form data, url-encoded (OAuth2 style) or multipart (a browser FormData).
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fields: 10, fieldSize: 4096, files: 0, parts: 10 },
@@ -56,19 +59,33 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail or username (case-insensitive) and password; OAuth2 password grant.',
+        summary:
+          'Sign in with e-mail or username (case-insensitive) and password; OAuth2 password grant. ' +
+          `Sets the \`${DEVICE_COOKIE}\` cookie, by which a later sign-in from this browser is known: ` +
+          'failed guesses from elsewhere never throttle it. Throttled per account and address with ' +
+          'exponential backoff (429 with Retry-After).',
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
         body: tokenRequestSchema,
         response: { 200: tokenResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      auth.issueToken(
-        request.body.username,
-        request.body.password,
-        request.ip,
-        request.headers['user-agent'] ?? '',
-      ),
+    async (request, reply) => {
+      const { token, deviceId } = await auth.issueToken({
+        login: request.body.username,
+        password: request.body.password,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        deviceId: request.cookies[DEVICE_COOKIE],
+      });
+      reply.setCookie(DEVICE_COOKIE, deviceId, {
+        path: DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
+      return token;
+    },
   );
 
   r.get(

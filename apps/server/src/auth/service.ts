@@ -3,6 +3,7 @@ import { uniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import type { AccountMailHooks } from './account-mail.js';
+import { deviceHash, newDeviceId } from './devices.js';
 import { hashPassword, hasPassword, NO_PASSWORD, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import type { UserPatch, UserRepository } from './repository.js';
 import type { SessionStore } from './sessions.js';
@@ -102,19 +103,33 @@ export function createAuthService({
       return toUserInfo(row);
     },
 
-    async issueToken(
-      login: string,
-      password: string,
-      clientAddress: string,
+    /**
+     * Signs in with a password, throttled (auth/throttle.ts); `deviceId` is the browser's device cookie.
+     * Answers the token and the device id the browser keeps: the one it showed when Easio issued it
+     * (to this account or another signed in on the same browser), else a new one.
+     */
+    async issueToken({
+      login,
+      password,
+      address,
       userAgent = '',
-    ): Promise<TokenResponse> {
+      deviceId,
+    }: {
+      login: string;
+      password: string;
+      address: string;
+      userAgent?: string;
+      deviceId?: string;
+    }): Promise<{ token: TokenResponse; deviceId: string }> {
       const user = await users.findByLogin(login);
       // One account counts its failures whether it is named by e-mail or by username.
-      const keys = [user ? `user:${user.id}` : `login:${login.toLowerCase()}`, `address:${clientAddress}`];
-      const taken = await throttle.attempt(keys);
+      const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+      const shown = deviceHash(deviceId);
+      const knownDevice = user && shown && (await sessions.knownDevice(shown, user.id)) ? shown : null;
+      const taken = await throttle.attempt({ account, address, knownDevice });
       if ('waitSeconds' in taken) {
         const wait = taken.waitSeconds;
-        throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${wait} seconds.`, {
+        throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${waitWords(wait)}.`, {
           'retry-after': String(wait),
         });
       }
@@ -122,14 +137,19 @@ export function createAuthService({
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDecoy(password);
       if (!user || !ok || !user.rootFolder) {
-        await throttle.failed();
+        await throttle.failed(taken.attempt);
         throw new HttpError(401, BAD_CREDENTIALS, { 'www-authenticate': 'Bearer' });
       }
-      await throttle.succeeded(taken.attempt, keys[0] as string);
+      await throttle.succeeded(taken.attempt);
       if (requireVerifiedEmail && !user.emailVerifiedAt) throw new HttpError(403, EMAIL_UNVERIFIED);
+      const kept = shown && (knownDevice || (await sessions.knownDevice(shown, null)));
+      const device = kept && deviceId ? deviceId : newDeviceId();
       return {
-        access_token: await sign(user, await sessions.start(user.id, userAgent)),
-        token_type: 'bearer',
+        token: {
+          access_token: await sign(user, await sessions.start(user.id, userAgent, deviceHash(device))),
+          token_type: 'bearer',
+        },
+        deviceId: device,
       };
     },
 
@@ -262,6 +282,12 @@ export function createAuthService({
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** "1 second", "40 seconds", "15 minutes". */
+export function waitWords(seconds: number): string {
+  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /** A username from a display name ("Ana María López" → "ana.maria.lopez"), else the e-mail's local part. */
 export function usernameFrom(name: string, email: string): string {

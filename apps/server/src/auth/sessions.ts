@@ -8,11 +8,11 @@ const SEEN_EVERY = sql.raw(`interval '1 minute'`);
 /** The user's sign-ins (`sessions`): started at each sign-in, seen as tokens are used, ended at will. */
 export function createSessionStore(db: Db) {
   return {
-    /** A new sign-in; answers its id (the tokens' `sid`). */
-    async start(ownerId: string, userAgent: string): Promise<string> {
+    /** A new sign-in (on the device of `deviceHash`, when known); answers its id (the tokens' `sid`). */
+    async start(ownerId: string, userAgent: string, deviceHash: string | null = null): Promise<string> {
       const [row] = await db
         .insert(sessions)
-        .values({ ownerId, userAgent: userAgent.slice(0, 300) })
+        .values({ ownerId, userAgent: userAgent.slice(0, 300), deviceHash })
         .returning({ id: sessions.id });
       if (!row) throw new Error('insert into sessions returned no row');
       return row.id;
@@ -49,6 +49,19 @@ export function createSessionStore(db: Db) {
     /** Notes that the sign-in was just used (see `userOf`: only when the last note is stale). */
     async seen(id: string): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+    },
+
+    /**
+     * Whether the device signed in to this account before (`owner`), or to any account (null): a sign-in
+     * since ended counts, as signing out does not make a device unknown.
+     */
+    async knownDevice(deviceHash: string, ownerId: string | null): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.deviceHash, deviceHash), ownerId ? eq(sessions.ownerId, ownerId) : undefined))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The sign-ins that still stand, newest first. */

@@ -234,8 +234,13 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
+    /** sha256 of the browser's `easio_device` cookie at this sign-in: a known device (auth/devices.ts). */
+    deviceHash: text(),
   },
-  (t) => [index('sessions_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('sessions_owner_idx').on(t.ownerId, t.createdAt),
+    index('sessions_device_idx').on(t.deviceHash),
+  ],
 );
 
 /**
@@ -310,15 +315,26 @@ export const mailRequests = pgTable(
   (t) => [index('mail_requests_key_time_idx').on(t.key, t.requestedAt)],
 );
 
-/** Failed sign-ins, per account and per address, for throttling guesses across every API replica. */
+/**
+ * Failed sign-ins, for throttling guesses across every API replica (see auth/throttle.ts): one row per
+ * key an attempt was counted on (`pair:`, `address:`, `device:`), `pending` while its password is being
+ * checked. `account` names the account tried (`user:<id>`, or `login:<name>` for none) on pair and
+ * device rows.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     key: text().notNull(),
+    account: text(),
+    pending: boolean().notNull().default(false),
     failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_key_time_idx').on(t.key, t.failedAt)],
+  (t) => [
+    index('login_failures_key_time_idx').on(t.key, t.failedAt),
+    index('login_failures_account_time_idx').on(t.account, t.failedAt),
+    index('login_failures_time_idx').on(t.failedAt),
+  ],
 );
 
 /**
