@@ -5,7 +5,7 @@ import { objects, type UserRow, users } from '../db/schema.js';
 const lower = (column: typeof users.email | typeof users.username) => sql`lower(${column})`;
 
 export type NewUser = Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'region'> &
-  Partial<Pick<UserRow, 'googleSub' | 'firstName' | 'lastName'>>;
+  Partial<Pick<UserRow, 'googleSub' | 'firstName' | 'lastName' | 'ageConfirmation' | 'ageConfirmedAt'>>;
 export type UserPatch = Partial<
   Pick<
     UserRow,

@@ -1,4 +1,4 @@
-import type { ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/shared';
+import type { AgeConfirmation, ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/shared';
 import { uniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
@@ -70,6 +70,7 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
       email: string;
       password: string;
       region: string | null;
+      ageConfirmation: AgeConfirmation;
     }): Promise<UserInfo> {
       await refuseTaken(input);
       const passwordHash = await hashPassword(input.password);
@@ -79,6 +80,8 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
           email: input.email,
           passwordHash,
           region: input.region,
+          ageConfirmation: input.ageConfirmation,
+          ageConfirmedAt: new Date(),
         })
         .catch(conflictFrom);
       return toUserInfo(row);

@@ -1,9 +1,11 @@
+import type { AgeConfirmation } from '@easio/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -43,6 +45,13 @@ export const users = pgTable(
     gdriveActive: boolean().notNull().default(false),
     gmailActive: boolean().notNull().default(false),
     onboardingCompleted: boolean().notNull().default(false),
+    /**
+     * How the account met the age rule at sign-up: 'adult' (18 or over) or 'guardian' (a parent or
+     * guardian consents for a minor), and when. Null for accounts made before it was asked, and for
+     * accounts made by Sign in with Google.
+     */
+    ageConfirmation: text().$type<AgeConfirmation>(),
+    ageConfirmedAt: timestamp(ms),
     /** The Google account (OpenID `sub`) that signs in as this user; null for password-only accounts. */
     googleSub: text(),
     /** Set once, in the sign-up transaction, right after the root folder is made. */
@@ -57,6 +66,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_age_confirmation_check', sql`${t.ageConfirmation} IN ('adult', 'guardian')`),
   ],
 );
 

@@ -5,13 +5,27 @@ import {
   signupPayloadFromForm,
   TOAST_MS,
 } from '@easio/shared';
-import { Alert, Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
+import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
 import { toastError } from '../../lib/toast';
 import { localStore } from '../../state/storage';
@@ -27,13 +41,15 @@ interface Props {
   formId: string;
   tempUser: SessionUser | null;
   onDone: (session: SessionUser) => void;
+  /** Forgets the account an earlier visit registered, to register another. */
+  onStartOver: () => void;
 }
 
 /**
  * Step 1, Register: creates the account, signs in with it to get a token, and keeps that session under
  * `tempUser` until the wizard finishes.
  */
-export function RegisterStep({ formId, tempUser, onDone }: Props) {
+export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
   const form = useForm<SignupForm>({
     initialValues: {
       username: '',
@@ -41,6 +57,7 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
       region: '',
       password: '',
       confirm_password: '',
+      age_confirmation: '',
     },
     validate: zod4Resolver(signupFormSchema, { errorPriority: 'first' }),
   });
@@ -102,7 +119,14 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
         }}
       >
         <Alert color="teal" title="Your account is ready">
-          You are registered as {tempUser.email}. Continue with the next step to choose your services.
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              You are registered as {tempUser.email}. Continue with the next step to choose your services.
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={onStartOver}>
+              Not you? Start again
+            </Button>
+          </Stack>
         </Alert>
       </form>
     );
@@ -130,16 +154,34 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
             error={form.errors.region}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <SecretInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+            <NewPasswordInput label="Password" {...form.getInputProps('password')} />
             <SecretInput
               label="Confirm password"
               autoComplete="new-password"
               {...form.getInputProps('confirm_password')}
             />
           </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            At least 8 characters, with a letter, a digit and one of @$!%*#?&.
-          </Text>
+          <Radio.Group
+            label="Your age"
+            description={
+              <>
+                Easio is for people of 18 and over; a parent or guardian may consent for a minor (
+                <Anchor component={Link} to="/privacy#infominors" size="xs">
+                  privacy notice
+                </Anchor>
+                ).
+              </>
+            }
+            {...form.getInputProps('age_confirmation')}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="adult" label="I am 18 or over" />
+              <Radio
+                value="guardian"
+                label="I am a parent or guardian, and I consent to a minor's use of Easio"
+              />
+            </Stack>
+          </Radio.Group>
         </Stack>
       </form>
 
