@@ -64,10 +64,13 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       index(<LandingPage />),
-      { element: <PublicOnly />, children: [route('login', <LoginPage />)] },
       {
-        element: <PublicOnly wizard />,
-        children: [route('signup', <SignupPage />), route('signup-org', <SignupPage />)],
+        element: <PublicOnly />,
+        children: [
+          route('login', <LoginPage />),
+          route('signup', <SignupPage />),
+          route('signup-org', <SignupPage />),
+        ],
       },
       route('privacy', <PrivacyPage />),
       route('signout', <SignOutPage />),

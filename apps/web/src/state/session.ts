@@ -1,6 +1,7 @@
 import { type SessionUser, STORAGE_KEYS } from '@easio/shared';
 import { useSyncExternalStore } from 'react';
 import { localStore } from './storage';
+import { clearWizard } from './wizard';
 
 /**
  * The signed-in session (spec section 4): kept in local storage under `user`, so the login state is
@@ -22,15 +23,20 @@ export function getSession(): SessionUser | null {
   return current;
 }
 
-/** Signs in: stores the session under `user`. */
+/**
+ * Signs in: stores the session under `user`. Whatever a sign-up wizard left behind is dropped: from
+ * here on this browser is this account's, and an abandoned wizard's account must never take over.
+ */
 export function setSession(user: SessionUser): void {
+  clearWizard();
   localStore.set('user', user);
   current = user;
   emit();
 }
 
-/** Signs out: clears the stored user and user info. */
+/** Signs out: clears the stored user and user info, and any sign-up wizard left half done. */
 export function clearSession(): void {
+  clearWizard();
   localStore.remove('user', 'info');
   if (current === null) return;
   current = null;
