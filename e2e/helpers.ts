@@ -50,6 +50,7 @@ export async function signUpToStep3(page: Page, user: ReturnType<typeof uniqueUs
   await page.getByRole('option', { name: /India \(\+91\)/ }).click();
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('radio', { name: 'I am 18 or over' }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
   for (const service of services) await page.getByRole('checkbox', { name: service }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();

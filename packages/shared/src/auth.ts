@@ -49,6 +49,12 @@ export const signupFormSchema = z
   .refine((v) => v.password === v.confirm_password.trim(), {
     message: MESSAGES.passwordsMustMatch,
     path: ['confirm_password'],
+    // Said together with the other fields' problems, not only once they are all right.
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>).password === 'string' &&
+      typeof (value as Record<string, unknown>).confirm_password === 'string',
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
 

@@ -91,6 +91,23 @@ describe('signup step 1', () => {
     ]);
   });
 
+  it('says every problem at once: the rule, the mismatch and the missing age confirmation', () => {
+    expect(
+      messages(
+        signupFormSchema.safeParse({
+          ...valid,
+          password: 'weak',
+          confirm_password: 'other',
+          age_confirmation: '',
+        }),
+      ).sort(),
+    ).toEqual([
+      `age_confirmation: ${MESSAGES.ageConfirmationRequired}`,
+      'confirm_password: Passwords must match',
+      'password: Needs 12 or more characters, or else 8 or more characters, an uppercase letter, a digit and a symbol',
+    ]);
+  });
+
   it('refuses usernames with @ or spaces, which could shadow an e-mail at sign-in', () => {
     expect(messages(signupFormSchema.safeParse({ ...valid, username: 'bob@example.com' }))).toEqual([
       `username: ${MESSAGES.usernameFormat}`,

@@ -89,6 +89,7 @@ export function LoginPage() {
                   description={usernameError ? undefined : 'Enter username'}
                   {...form.getInputProps('username')}
                   error={usernameError ?? (failed || undefined)}
+                  aria-invalid={Boolean(usernameError) || failed}
                 />
                 <SecretInput
                   ref={failure.passwordRef}
@@ -98,6 +99,7 @@ export function LoginPage() {
                   description={passwordError ? undefined : 'Enter password'}
                   {...form.getInputProps('password')}
                   error={passwordError ?? (failed || undefined)}
+                  aria-invalid={Boolean(passwordError) || failed}
                 />
                 <Button type="submit" fullWidth loading={login.isPending} disabled={failure.waiting}>
                   Sign in
