@@ -1,12 +1,17 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useIsLoggedIn } from '../state/session';
+import { sessionEndedByUser, useIsLoggedIn } from '../state/session';
 import { HOME_PATH, loginPathFor, safeNextPath } from './next-path';
 
-/** Protected pages: a visitor who is not logged in goes to /login, which brings them back here after. */
+/**
+ * Protected pages: a visitor who is not logged in goes to /login, which brings them back here after
+ * (unless they have just signed out or deleted their account themselves).
+ */
 export function RequireLogin() {
   const loggedIn = useIsLoggedIn();
   const { pathname, search, hash } = useLocation();
-  return loggedIn ? <Outlet /> : <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
+  if (loggedIn) return <Outlet />;
+  const login = sessionEndedByUser() ? '/login' : loginPathFor(`${pathname}${search}${hash}`);
+  return <Navigate to={login} replace />;
 }
 
 /**

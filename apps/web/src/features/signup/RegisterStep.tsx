@@ -166,7 +166,7 @@ export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
             description={
               <>
                 Easio is for people of 18 and over; a parent or guardian may consent for a minor (
-                <Anchor component={Link} to="/privacy#infominors" size="xs">
+                <Anchor component={Link} to="/privacy#infominors" size="xs" underline="always">
                   privacy notice
                 </Anchor>
                 ).
