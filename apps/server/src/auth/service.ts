@@ -119,12 +119,13 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
 
     /**
      * Sign in with Google: the account that Google account made, or a new one (username from the
-     * name, unique; a desk; no password). An e-mail already registered with a password is refused,
+     * name, unique; a desk; no password; the age confirmation the sign-up page gave, if any). An e-mail already registered with a password is refused,
      * never taken over.
      */
     async signInWithGoogle(
       identity: { sub: string; email: string; emailVerified: boolean; name: string },
       userAgent: string,
+      ageConfirmation: AgeConfirmation | null = null,
     ): Promise<{ token: TokenResponse; user: UserRow; created: boolean }> {
       if (!identity.emailVerified) throw new HttpError(403, GOOGLE_EMAIL_UNVERIFIED);
       let user = await users.findByGoogleSub(identity.sub);
@@ -141,6 +142,7 @@ export function createAuthService({ users, throttle, tokens, sessions }: Deps) {
             googleSub: identity.sub,
             firstName: first,
             lastName: rest.join(' '),
+            ...(ageConfirmation ? { ageConfirmation, ageConfirmedAt: new Date() } : {}),
           })
           .catch(conflictFrom);
         created = true;

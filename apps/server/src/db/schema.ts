@@ -48,7 +48,7 @@ export const users = pgTable(
     /**
      * How the account met the age rule at sign-up: 'adult' (18 or over) or 'guardian' (a parent or
      * guardian consents for a minor), and when. Null for accounts made before it was asked, and for
-     * accounts made by Sign in with Google.
+     * accounts made by Sign in with Google from the login page.
      */
     ageConfirmation: text().$type<AgeConfirmation>(),
     ageConfirmedAt: timestamp(ms),
@@ -224,6 +224,8 @@ export const oauthStates = pgTable('oauth_states', {
   redirectPath: text().notNull(),
   codeVerifier: text().notNull(),
   nonce: text(),
+  /** Sign up with Google: the age confirmation given on the sign-up page, for the account it makes. */
+  ageConfirmation: text().$type<AgeConfirmation>(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
 

@@ -1,4 +1,5 @@
 import {
+  AGE_CONFIRMATIONS,
   type SessionUser,
   type SignupForm,
   signupFormSchema,
@@ -23,6 +24,7 @@ import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
 import { NewPasswordInput } from '../../components/NewPasswordInput';
@@ -33,6 +35,8 @@ import { GoogleSignInLink } from '../auth/ProviderLinks';
 import { guessRegion, REGION_OPTIONS } from './region';
 
 export const REGISTER_MUTATION = ['signup', 'register'] as const;
+
+const AGE_CHOICE = z.enum(AGE_CONFIRMATIONS);
 
 /** Server field names that differ from the form's. */
 const FORM_FIELD: Record<string, keyof SignupForm> = { hashed_password: 'password' };
@@ -63,6 +67,7 @@ export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
   });
   // If the account was created but signing in failed, a retry with the same details only signs in.
   const created = useRef<string | null>(null);
+  const ageRef = useRef<HTMLDivElement>(null);
 
   // The country preselected: the server's guess from the visitor's address (no outside service is
   // called), else the browser's language region; a failed lookup is logged and leaves it unset. A
@@ -162,6 +167,7 @@ export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
             />
           </SimpleGrid>
           <Radio.Group
+            ref={ageRef}
             label="Your age"
             description={
               <>
@@ -187,7 +193,15 @@ export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
 
       <Divider label="or sign up with" labelPosition="center" />
       <Stack gap="xs">
-        <GoogleSignInLink redirectPath="signup" label="Sign up with Google" />
+        <GoogleSignInLink
+          redirectPath="signup"
+          label="Sign up with Google"
+          ageConfirmation={AGE_CHOICE.safeParse(form.values.age_confirmation).data}
+          onAgeMissing={() => {
+            form.validateField('age_confirmation');
+            ageRef.current?.querySelector('input')?.focus();
+          }}
+        />
         <Group grow>
           <Button variant="default" disabled>
             Sign up with Facebook
