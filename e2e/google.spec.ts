@@ -55,6 +55,13 @@ test('signs up with Google from the wizard, connects Google Drive in step 3, and
     { name: `wizard-notes-${tag}.txt`, content: 'notes from the wizard' },
   ]);
   await page.goto('/signup');
+  // Google's sign-up needs the age question answered first, as the password sign-up does.
+  await page.getByRole('link', { name: 'Sign up with Google' }).click();
+  await expect(
+    page.getByText('Confirm that you are 18 or over, or that a parent or guardian consents'),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'I am 18 or over' })).toBeFocused();
+  await page.getByRole('radio', { name: 'I am 18 or over' }).check();
   await page.getByRole('link', { name: 'Sign up with Google' }).click();
   // Back in the wizard with the account made: on to the services.
   await expect(page.getByRole('checkbox', { name: 'Google Drive' })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
-export const PASSWORD = 'secret12#';
+export const PASSWORD = 'Secret12#';
 
 let n = 0;
 export function uniqueUser() {
@@ -14,7 +14,13 @@ export function uniqueUser() {
 export async function createUser(request: APIRequestContext) {
   const user = uniqueUser();
   const res = await request.post('/api/auth/signup', {
-    data: { username: user.username, email: user.email, hashed_password: user.password, region: 'IN' },
+    data: {
+      username: user.username,
+      email: user.email,
+      hashed_password: user.password,
+      region: 'IN',
+      age_confirmation: 'adult',
+    },
   });
   expect(res.status()).toBe(200);
   return user;
@@ -44,6 +50,7 @@ export async function signUpToStep3(page: Page, user: ReturnType<typeof uniqueUs
   await page.getByRole('option', { name: /India \(\+91\)/ }).click();
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('radio', { name: 'I am 18 or over' }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
   for (const service of services) await page.getByRole('checkbox', { name: service }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();

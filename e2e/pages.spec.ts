@@ -100,7 +100,7 @@ test('a user edits the profile, changes the password, signs out and back in with
   await page.goto('/settings');
   await page.getByLabel('Full Name').fill('Ada Lovelace');
   await page.getByLabel('Current Password').fill(user.password);
-  await page.getByLabel('New Password').fill('newpass12!');
+  await page.getByLabel('New Password').fill('Newpass12!');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
   await page.reload();
@@ -110,6 +110,6 @@ test('a user edits the profile, changes the password, signs out and back in with
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, user.email, user.password);
   await expect(page.getByText('Incorrect username or password')).toBeVisible();
-  await signIn(page, user.email, 'newpass12!');
+  await signIn(page, user.email, 'Newpass12!');
   await expect(page).toHaveURL(/\/my-desk/);
 });

@@ -80,8 +80,8 @@ test.describe('with a mail server', () => {
 
     // The link worked once.
     await page.goto(linkIn(mail, '/reset-password'));
-    await page.getByLabel('New password', { exact: true }).fill('third-try7!');
-    await page.getByLabel('Confirm new password').fill('third-try7!');
+    await page.getByLabel('New password', { exact: true }).fill('third-try-of-77!');
+    await page.getByLabel('Confirm new password').fill('third-try-of-77!');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('This link has expired or was already used.')).toBeVisible();
   });

@@ -20,12 +20,16 @@ test('a newcomer signs up through the four-step wizard and lands on the desk', a
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(
     page.getByText(
-      'Must Contain 8 Characters, One Uppercase, One Lowercase, One Number and one special case Character',
+      'Needs 12 or more characters, or else 8 or more characters, an uppercase letter, a digit and a symbol',
     ),
   ).toBeVisible();
   await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expect(
+    page.getByText('Confirm that you are 18 or over, or that a parent or guardian consents'),
+  ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('radio', { name: 'I am 18 or over' }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
 
   // Step 2: Create Profile — at least one service.
@@ -59,13 +63,20 @@ test('signing up with an e-mail that already has an account shows the server rea
 }) => {
   const user = uniqueUser();
   await request.post('/api/auth/signup', {
-    data: { username: `${user.username}x`, email: user.email, hashed_password: user.password, region: '' },
+    data: {
+      username: `${user.username}x`,
+      email: user.email,
+      hashed_password: user.password,
+      region: '',
+      age_confirmation: 'adult',
+    },
   });
   await page.goto('/signup-org');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('radio', { name: 'I am 18 or over' }).check();
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByText('An account with this email already exists')).toBeVisible();
   await expect(page.getByLabel('Username')).toBeVisible();

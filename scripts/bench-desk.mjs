@@ -82,7 +82,13 @@ const ms = (t) => `${t.toFixed(1)} ms`;
 try {
   await waitForServer();
   const idle = rss();
-  const user = { username: 'bench', email: 'bench@example.com', hashed_password: 'secret12#', region: 'IN' };
+  const user = {
+    username: 'bench',
+    email: 'bench@example.com',
+    hashed_password: 'Secret12#',
+    region: 'IN',
+    age_confirmation: 'adult',
+  };
   await api('POST', '/auth/signup', user);
   const token = await fetch(`${base}/api/auth/token`, {
     method: 'POST',

@@ -52,8 +52,9 @@ if (ONLY && ONLY !== 'postgres' && ONLY !== 'pglite') throw new Error('BENCH_ONL
 const BIG_USER = {
   username: 'bench_search',
   email: 'bench.search@example.com',
-  hashed_password: 'secret12#',
+  hashed_password: 'Secret12#',
   region: 'IN',
+  age_confirmation: 'adult',
 };
 
 const fmt = (n) => n.toLocaleString('en-US');

@@ -47,6 +47,7 @@ async function seed(user) {
       email: user.email,
       hashed_password: user.password,
       region: 'IN',
+      age_confirmation: 'adult',
     }),
   });
   if (!signup.ok) throw new Error(`signup ${signup.status} ${await signup.text()}`);
@@ -159,7 +160,7 @@ const report = (label, runs) =>
 let browser;
 try {
   await waitForServer();
-  const user = { username: 'benchweb', email: 'benchweb@example.com', password: 'secret12#' };
+  const user = { username: 'benchweb', email: 'benchweb@example.com', password: 'Secret12#' };
   await seed(user);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

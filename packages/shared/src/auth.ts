@@ -6,7 +6,7 @@ import {
   ageOn,
   birthDateRule,
   emailRule,
-  PASSWORD_MAX,
+  existingPasswordRule,
   passwordRule,
   phoneNumberRule,
   regionRule,
@@ -14,12 +14,24 @@ import {
   usernameRule,
 } from './rules.js';
 
-/** `POST /api/auth/signup` body. The spec's `hashed_password` carries the plain password. */
+/**
+ * How a new account meets the privacy notice's age rule: its owner is 18 or over, or a parent or
+ * guardian consents to a minor's use. Kept with the account, with when it was given.
+ */
+export const AGE_CONFIRMATIONS = ['adult', 'guardian'] as const;
+export type AgeConfirmation = (typeof AGE_CONFIRMATIONS)[number];
+export const ageConfirmationRule = z.enum(AGE_CONFIRMATIONS, { error: MESSAGES.ageConfirmationRequired });
+
+/**
+ * `POST /api/auth/signup` body. The spec's `hashed_password` carries the plain password; the spec's
+ * four fields keep their names and meaning, and `age_confirmation` is required beside them.
+ */
 export const signupPayloadSchema = z.strictObject({
   username: usernameRule,
   email: emailRule,
   hashed_password: passwordRule,
   region: regionRule.optional().default(''),
+  age_confirmation: ageConfirmationRule,
 });
 export type SignupPayload = z.input<typeof signupPayloadSchema>;
 
@@ -31,10 +43,18 @@ export const signupFormSchema = z
     region: regionRule,
     password: passwordRule,
     confirm_password: z.string(),
+    /** '' until one of the two is chosen. */
+    age_confirmation: z.string().pipe(ageConfirmationRule),
   })
   .refine((v) => v.password === v.confirm_password.trim(), {
     message: MESSAGES.passwordsMustMatch,
     path: ['confirm_password'],
+    // Said together with the other fields' problems, not only once they are all right.
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>).password === 'string' &&
+      typeof (value as Record<string, unknown>).confirm_password === 'string',
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
@@ -44,6 +64,7 @@ export function signupPayloadFromForm(form: z.output<typeof signupFormSchema>): 
     email: form.email,
     hashed_password: form.password,
     region: form.region ?? '',
+    age_confirmation: form.age_confirmation,
   };
 }
 
@@ -58,17 +79,21 @@ export const servicesSchema = z
   .refine((v) => Object.values(v).some(Boolean), { message: MESSAGES.serviceRequired, path: ['services'] });
 export type Services = z.infer<typeof servicesSchema>;
 
-/** The login form: the username is trimmed and lower-cased, the password trimmed (spec section 5). */
+/**
+ * The login form: the username is trimmed and lower-cased, the password trimmed (spec section 5). The
+ * password is only required: the sign-up rule is not applied, so passwords made under an earlier rule
+ * still sign in (and a wrong one is the server's to refuse).
+ */
 export const loginFormSchema = z.object({
   username: z.string().trim().toLowerCase().min(1, MESSAGES.usernameRequired),
-  password: passwordRule,
+  password: existingPasswordRule,
 });
 export type LoginForm = z.input<typeof loginFormSchema>;
 
 /** `POST /api/auth/token` form body, like an OAuth2 password grant. */
 export const tokenRequestSchema = z.object({
   username: z.string().trim().toLowerCase().min(1, MESSAGES.usernameRequired).max(254),
-  password: z.string().trim().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX, MESSAGES.passwordTooLong),
+  password: existingPasswordRule,
   grant_type: z.string().optional(),
   scope: z.string().optional(),
   client_id: z.string().optional(),

@@ -14,6 +14,7 @@ export * from './item-names.js';
 export * from './live.js';
 export * from './mail.js';
 export * from './messages.js';
+export * from './password-rule.js';
 export * from './recommendations.js';
 export * from './rules.js';
 export * from './search.js';

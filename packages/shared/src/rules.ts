@@ -1,18 +1,31 @@
 import { z } from 'zod';
 import { findCountry } from './countries.js';
 import { MESSAGES } from './messages.js';
+import { PASSWORD_MAX, passwordProblem } from './password-rule.js';
 
-/** At least 8 characters with a letter, a digit and one of @$!%*#?& (spec sections 5 and 9). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&]).{8,}$/;
-export const PASSWORD_MAX = 128;
-
-/** Passwords are trimmed everywhere (the spec's login form does so), so sign-up and sign-in agree. */
+/**
+ * A new password (sign-up, a password change): trimmed (the login form trims too, so sign-up and
+ * sign-in agree), then held to the rule of password-rule.ts, whose message names what is missing.
+ */
 export const passwordRule = z
   .string({ error: MESSAGES.passwordRequired })
   .trim()
   .min(1, { error: MESSAGES.passwordRequired, abort: true })
   .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
-  .regex(PASSWORD_PATTERN, MESSAGES.passwordPattern);
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * A password given to sign in or to prove who one is: only required. Accounts made under an earlier
+ * rule keep signing in with the passwords that rule allowed.
+ */
+export const existingPasswordRule = z
+  .string({ error: MESSAGES.passwordRequired })
+  .trim()
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX, MESSAGES.passwordTooLong);
 
 /**
  * Usernames sign in as well as e-mails do, so they may not contain '@' (it could shadow somebody's

@@ -14,9 +14,8 @@ import {
   signedInUser,
   type TestApp,
 } from '../test/test-app.js';
+import { hashPassword } from './passwords.js';
 
-const PASSWORD_MESSAGE =
-  'Must Contain 8 Characters, One Uppercase, One Lowercase, One Number and one special case Character';
 const USER_INFO_KEYS = [
   'dob',
   'dropbox_active',
@@ -75,6 +74,63 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       });
     });
 
+    it('keeps the age confirmation with the account, and when it was given', async () => {
+      const before = Date.now();
+      for (const confirmation of ['adult', 'guardian'] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: newSignup({ age_confirmation: confirmation }),
+        });
+        expect(res.statusCode).toBe(200);
+        const [row] = await t.database.db
+          .select({ ageConfirmation: users.ageConfirmation, ageConfirmedAt: users.ageConfirmedAt })
+          .from(users)
+          .where(eq(users.id, json(res).id as string));
+        expect(row?.ageConfirmation).toBe(confirmation);
+        expect(row?.ageConfirmedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      }
+    });
+
+    it.each(['Correct-Horse-42', 'correct horse battery staple', 'Ünïcödé-Pässwörd9'])(
+      'accepts the password %j, which then signs in',
+      async (password) => {
+        const signup = newSignup({ hashed_password: password });
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup });
+        expect(res.statusCode).toBe(200);
+        const token = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          ...form({ username: signup.username as string, password }),
+        });
+        expect(token.statusCode).toBe(200);
+      },
+    );
+
+    it('keeps accounts made before the age question and the new password rule working', async () => {
+      const { signup, info } = await signedInUser(t.app);
+      // As such an account is stored: no confirmation, and a password the earlier rule allowed.
+      await t.database.db
+        .update(users)
+        .set({ ageConfirmation: null, ageConfirmedAt: null, passwordHash: await hashPassword('secret12#') })
+        .where(eq(users.id, info.id as string));
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        ...form({ username: signup.email as string, password: 'secret12#' }),
+      });
+      expect(token.statusCode).toBe(200);
+      const auth = { authorization: `Bearer ${json(token).access_token}` };
+      const edited = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/users/me/edit_profile',
+        headers: auth,
+        payload: { first_name: 'Old' },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(json(edited).first_name).toBe('Old');
+    });
+
     it('answers 409 for an e-mail or username already taken, whatever its case', async () => {
       const first = newSignup();
       await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: first });
@@ -97,7 +153,17 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
     });
 
     it.each([
-      [{ hashed_password: 'weakpass' }, PASSWORD_MESSAGE],
+      [
+        { hashed_password: 'weakpass' },
+        'Needs 12 or more characters, or else an uppercase letter, a digit and a symbol',
+      ],
+      [
+        { hashed_password: 'short1!' },
+        'Needs 12 or more characters, or else 8 or more characters and an uppercase letter',
+      ],
+      [{ age_confirmation: undefined }, MESSAGES.ageConfirmationRequired],
+      [{ age_confirmation: 'over13' }, MESSAGES.ageConfirmationRequired],
+      [{ age_confirmation: true }, MESSAGES.ageConfirmationRequired],
       [{ username: '' }, 'username required'],
       [{ email: '' }, 'email required'],
       [{ email: 'not-an-email' }, 'email must be a valid email'],
@@ -115,7 +181,7 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} });
       expect(res.statusCode).toBe(422);
       const paths = (json(res).errors as { path: string }[]).map((e) => e.path).sort();
-      expect(paths).toEqual(['email', 'hashed_password', 'username']);
+      expect(paths).toEqual(['age_confirmation', 'email', 'hashed_password', 'username']);
     });
 
     it('refuses malformed JSON, a wrong content type and a body over 1 MB with a 4xx detail', async () => {
@@ -457,15 +523,17 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
 
     it('changes the password only with the right current one, and retires earlier tokens', async () => {
       const { auth, signup } = await signedInUser(t.app);
-      const wrong = await edit(auth, { hashed_password: 'nothis12!', current_password: 'newpass12!' });
+      const wrong = await edit(auth, { hashed_password: 'nothis12!', current_password: 'Newpass12!' });
       expect(wrong.statusCode).toBe(400);
       expect(json(wrong).detail).toBe('Current password is incorrect');
       const weak = await edit(auth, { hashed_password: PASSWORD, current_password: 'weak' });
       expect(weak.statusCode).toBe(422);
-      expect(json(weak).detail).toBe(PASSWORD_MESSAGE);
+      expect(json(weak).detail).toBe(
+        'Needs 12 or more characters, or else 8 or more characters, an uppercase letter, a digit and a symbol',
+      );
 
       await new Promise((r) => setTimeout(r, 1000)); // token iat has 1 s resolution
-      const ok = await edit(auth, { hashed_password: PASSWORD, current_password: 'newpass12!' });
+      const ok = await edit(auth, { hashed_password: PASSWORD, current_password: 'Newpass12!' });
       expect(ok.statusCode).toBe(200);
       const stale = await t.app.inject({ method: 'GET', url: '/api/auth/users/me/', headers: auth });
       expect(stale.statusCode).toBe(401);
@@ -476,7 +544,7 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
           ...form({ username: signup.email as string, password }),
         });
       expect((await login(PASSWORD)).statusCode).toBe(401);
-      expect((await login('newpass12!')).statusCode).toBe(200);
+      expect((await login('Newpass12!')).statusCode).toBe(200);
     });
 
     it('signs out every device: earlier tokens stop working, the new one for this device works', async () => {
@@ -546,7 +614,7 @@ describe.each(DB_KINDS)('auth calls on %s', (kind) => {
       ]);
       // A new password ends every sign-in.
       await new Promise((r) => setTimeout(r, 1000)); // token iat has 1 s resolution
-      await edit(laptop, { hashed_password: PASSWORD, current_password: 'newpass12!' });
+      await edit(laptop, { hashed_password: PASSWORD, current_password: 'Newpass12!' });
       expect((await me(laptop)).statusCode).toBe(401);
       expect((await me(auth)).statusCode).toBe(401);
     });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { PASSWORD_MAX, PASSWORD_PATTERN } from '@easio/shared';
+import { PASSWORD_MAX, passwordProblem } from '@easio/shared';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { hashPassword } from './passwords.js';
@@ -24,7 +24,7 @@ export function randomPassword(): string {
 
 /** Whether `password` follows sign-up's rule (as trimmed, the way every form sends it). */
 export const acceptablePassword = (password: string) =>
-  password === password.trim() && password.length <= PASSWORD_MAX && PASSWORD_PATTERN.test(password);
+  password === password.trim() && password.length <= PASSWORD_MAX && passwordProblem(password) === null;
 
 /**
  * The operator sets a user's password (the user forgot it and the server sends no mail): in one

@@ -5,7 +5,12 @@ import { objects, type UserRow, users } from '../db/schema.js';
 const lower = (column: typeof users.email | typeof users.username) => sql`lower(${column})`;
 
 export type NewUser = Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'region'> &
-  Partial<Pick<UserRow, 'googleSub' | 'firstName' | 'lastName' | 'emailVerifiedAt'>>;
+  Partial<
+    Pick<
+      UserRow,
+      'googleSub' | 'firstName' | 'lastName' | 'emailVerifiedAt' | 'ageConfirmation' | 'ageConfirmedAt'
+    >
+  >;
 export type UserPatch = Partial<
   Pick<
     UserRow,

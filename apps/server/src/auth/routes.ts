@@ -43,14 +43,22 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (and its root folder). `hashed_password` carries the plain password.',
+        summary:
+          'Create an account (and its root folder). `hashed_password` carries the plain password, held to the ' +
+          'password rule; `age_confirmation` says the owner is 18 or over (`adult`) or a guardian consents (`guardian`).',
         body: signupPayloadSchema,
         response: { 200: userInfoSchema, ...errors },
       },
     },
     async (request) => {
-      const { username, email, hashed_password, region } = request.body;
-      return auth.signup({ username, email, password: hashed_password, region });
+      const { username, email, hashed_password, region, age_confirmation } = request.body;
+      return auth.signup({
+        username,
+        email,
+        password: hashed_password,
+        region,
+        ageConfirmation: age_confirmation,
+      });
     },
   );
 

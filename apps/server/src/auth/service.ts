@@ -1,4 +1,4 @@
-import type { ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/shared';
+import type { AgeConfirmation, ProfileChanges, SignIn, TokenResponse, UserInfo } from '@easio/shared';
 import { uniqueViolation } from '../db/errors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
@@ -88,6 +88,7 @@ export function createAuthService({
       email: string;
       password: string;
       region: string | null;
+      ageConfirmation: AgeConfirmation;
     }): Promise<UserInfo> {
       await refuseTaken(input);
       const passwordHash = await hashPassword(input.password);
@@ -97,6 +98,8 @@ export function createAuthService({
           email: input.email,
           passwordHash,
           region: input.region,
+          ageConfirmation: input.ageConfirmation,
+          ageConfirmedAt: new Date(),
         })
         .catch(conflictFrom);
       mail.signedUp(row);
@@ -155,12 +158,13 @@ export function createAuthService({
 
     /**
      * Sign in with Google: the account that Google account made, or a new one (username from the
-     * name, unique; a desk; no password). An e-mail already registered with a password is refused,
+     * name, unique; a desk; no password; the age confirmation the sign-up page gave, if any). An e-mail already registered with a password is refused,
      * never taken over.
      */
     async signInWithGoogle(
       identity: { sub: string; email: string; emailVerified: boolean; name: string },
       userAgent: string,
+      ageConfirmation: AgeConfirmation | null = null,
     ): Promise<{ token: TokenResponse; user: UserRow; created: boolean }> {
       if (!identity.emailVerified) throw new HttpError(403, GOOGLE_EMAIL_UNVERIFIED);
       let user = await users.findByGoogleSub(identity.sub);
@@ -179,6 +183,7 @@ export function createAuthService({
             lastName: rest.join(' '),
             // Google vouches for the address (unverified ones were refused above).
             emailVerifiedAt: new Date(),
+            ...(ageConfirmation ? { ageConfirmation, ageConfirmedAt: new Date() } : {}),
           })
           .catch(conflictFrom);
         created = true;

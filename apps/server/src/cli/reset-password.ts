@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { MESSAGES } from '@easio/shared';
+import { MESSAGES, PASSWORD_RULE_TEXT, passwordProblem } from '@easio/shared';
 import { acceptablePassword, randomPassword, resetPasswordAsOperator } from '../auth/operator-reset.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -44,7 +44,7 @@ async function choosePassword(random: boolean): Promise<{ password: string; gene
     const first = await askHidden('New password (Enter for a random one): ');
     if (first === '') return { password: randomPassword(), generated: true };
     if (!acceptablePassword(first)) {
-      console.error(`${MESSAGES.passwordPattern} (and no spaces at either end).`);
+      console.error(`${passwordProblem(first) ?? PASSWORD_RULE_TEXT} (and no spaces at either end).`);
       continue;
     }
     if ((await askHidden('The same again: ')) === first) return { password: first, generated: false };

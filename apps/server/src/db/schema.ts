@@ -1,9 +1,11 @@
+import type { AgeConfirmation } from '@easio/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -43,6 +45,13 @@ export const users = pgTable(
     gdriveActive: boolean().notNull().default(false),
     gmailActive: boolean().notNull().default(false),
     onboardingCompleted: boolean().notNull().default(false),
+    /**
+     * How the account met the age rule at sign-up: 'adult' (18 or over) or 'guardian' (a parent or
+     * guardian consents for a minor), and when. Null for accounts made before it was asked, and for
+     * accounts made by Sign in with Google from the login page.
+     */
+    ageConfirmation: text().$type<AgeConfirmation>(),
+    ageConfirmedAt: timestamp(ms),
     /** The Google account (OpenID `sub`) that signs in as this user; null for password-only accounts. */
     googleSub: text(),
     /** Set once, in the sign-up transaction, right after the root folder is made. */
@@ -59,6 +68,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_age_confirmation_check', sql`${t.ageConfirmation} IN ('adult', 'guardian')`),
   ],
 );
 
@@ -216,6 +226,8 @@ export const oauthStates = pgTable('oauth_states', {
   redirectPath: text().notNull(),
   codeVerifier: text().notNull(),
   nonce: text(),
+  /** Sign up with Google: the age confirmation given on the sign-up page, for the account it makes. */
+  ageConfirmation: text().$type<AgeConfirmation>(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
 

@@ -1,4 +1,4 @@
-import { type ErrorBody, MESSAGES } from '@easio/shared';
+import { type ErrorBody, MESSAGES, PASSWORD_PROBLEM_START } from '@easio/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.js';
@@ -50,6 +50,9 @@ function bodyParserProblem(error: FastifyError): string | null {
 }
 
 const OWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+/** Our messages read on their own; a framework's is prefixed with the field it is about. */
+const isOwnMessage = (message: string) =>
+  OWN_MESSAGES.has(message) || message.startsWith(PASSWORD_PROBLEM_START);
 
 /** Every error leaves as JSON `{detail}`; input problems are 4xx and never 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -68,7 +71,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = errors[0];
       const detail = !first
         ? 'Invalid input'
-        : OWN_MESSAGES.has(first.message) || !first.path
+        : isOwnMessage(first.message) || !first.path
           ? first.message
           : `${first.path}: ${first.message}`;
       return reply.code(422).send({ detail, errors } satisfies ErrorBody);

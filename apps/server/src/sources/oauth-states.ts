@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AgeConfirmation } from '@easio/shared';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../db/client.js';
@@ -23,6 +24,8 @@ export interface PendingOAuth {
   redirectPath: string;
   codeVerifier: string;
   nonce: string | null;
+  /** Sign up with Google: how the new account meets the age rule. */
+  ageConfirmation?: AgeConfirmation | null;
 }
 
 const hashOf = (state: string) => createHash('sha256').update(state).digest('base64url');
@@ -46,6 +49,7 @@ export function createOAuthStates(db: Db) {
         redirectPath: pending.redirectPath,
         codeVerifier,
         nonce,
+        ageConfirmation: pending.ageConfirmation ?? null,
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
       return {
@@ -77,6 +81,7 @@ export function createOAuthStates(db: Db) {
         redirectPath: row.redirectPath,
         codeVerifier: row.codeVerifier,
         nonce: row.nonce,
+        ageConfirmation: row.ageConfirmation,
       };
     },
   };

@@ -181,7 +181,7 @@ export async function buildTestApp(
   };
 }
 
-export const PASSWORD = 'secret12#';
+export const PASSWORD = 'Secret12#';
 
 let counter = 0;
 /** A distinct, valid sign-up payload. */
@@ -193,6 +193,7 @@ export function newSignup(overrides: Record<string, unknown> = {}) {
     email: `user_${tag}@example.com`,
     hashed_password: PASSWORD,
     region: 'IN',
+    age_confirmation: 'adult',
     ...overrides,
   };
 }

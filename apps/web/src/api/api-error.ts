@@ -5,13 +5,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
   readonly fieldErrors: NonNullable<ErrorBody['errors']>;
+  /** How long the server asks to wait before trying again (its Retry-After, in seconds), if it says. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: ErrorBody | null) {
+  constructor(status: number, body: ErrorBody | null, retryAfter?: string | null) {
     super(body?.detail ?? `The server answered with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = body?.detail;
     this.fieldErrors = body?.errors ?? [];
+    const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
+    this.retryAfterSeconds = seconds;
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  type AgeConfirmation,
   countryGuessSchema,
   type EditProfilePayload,
   publicConfigSchema,
@@ -51,6 +52,15 @@ export function fetchPublicConfig(signal?: AbortSignal) {
   return apiRequest('/config', publicConfigSchema, { auth: 'none', signal });
 }
 
-/** A browser navigation (not a fetch call): the server sends the browser on, and back with `?error=`. */
-export const googleSignInHref = (redirectPath: 'login' | 'signup') =>
-  `/api/auth/login?redirect_path=${redirectPath}`;
+/**
+ * A browser navigation (not a fetch call): the server sends the browser on, and back with `?error=`.
+ * From the sign-up page it carries the age confirmation, which the account Google makes keeps.
+ */
+export function googleSignInHref(
+  redirectPath: 'login' | 'signup',
+  ageConfirmation?: AgeConfirmation,
+): string {
+  const query = new URLSearchParams({ redirect_path: redirectPath });
+  if (ageConfirmation) query.set('age_confirmation', ageConfirmation);
+  return `/api/auth/login?${query.toString()}`;
+}

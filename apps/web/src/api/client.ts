@@ -79,7 +79,7 @@ export async function apiResponse<T>(
   // Cut off while the body was read (the screen moved on): a cancellation, not a strange answer.
   signal?.throwIfAborted();
 
-  if (!response.ok) throw refusal(response.status, data, auth, token);
+  if (!response.ok) throw refusal(response.status, data, auth, token, response.headers.get('retry-after'));
   return { data: parseAnswer(parser, data, `${method} ${path}`), headers: response.headers };
 }
 
@@ -88,12 +88,18 @@ export function tokenFor(auth: Auth): string | undefined {
 }
 
 /** A refused call as an ApiError; a 401 on the stored session's token ends that session. */
-export function refusal(status: number, data: unknown, auth: Auth, token: string | undefined): ApiError {
+export function refusal(
+  status: number,
+  data: unknown,
+  auth: Auth,
+  token: string | undefined,
+  retryAfter?: string | null,
+): ApiError {
   if (status === 401 && auth === 'session' && token && getSession()?.access_token === token) {
     clearSession();
   }
   const parsed = errorBodySchema.safeParse(data);
-  return new ApiError(status, parsed.success ? parsed.data : null);
+  return new ApiError(status, parsed.success ? parsed.data : null, retryAfter);
 }
 
 export function parseAnswer<T>(parser: Parser<T>, data: unknown, call: string): T {

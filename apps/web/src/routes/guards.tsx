@@ -1,18 +1,27 @@
-import { Navigate, Outlet } from 'react-router';
-import { useIsLoggedIn } from '../state/session';
-import { isWizardInProgress } from '../state/wizard';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { sessionEndedByUser, useIsLoggedIn } from '../state/session';
+import { HOME_PATH, loginPathFor, safeNextPath } from './next-path';
 
-/** Protected pages: a visitor who is not logged in goes to /login. */
+/**
+ * Protected pages: a visitor who is not logged in goes to /login, which brings them back here after
+ * (unless they have just signed out or deleted their account themselves).
+ */
 export function RequireLogin() {
-  return useIsLoggedIn() ? <Outlet /> : <Navigate to="/login" replace />;
+  const loggedIn = useIsLoggedIn();
+  const { pathname, search, hash } = useLocation();
+  if (loggedIn) return <Outlet />;
+  const login = sessionEndedByUser() ? '/login' : loginPathFor(`${pathname}${search}${hash}`);
+  return <Navigate to={login} replace />;
 }
 
 /**
- * Login and signup: a logged-in user goes to /my-desk, except on the signup pages while the wizard is
- * under way (its later steps run before the visitor counts as logged in, and after a Google redirect).
+ * Login and signup: a logged-in user goes into the app (to the login's `?next=` page, else /my-desk),
+ * whatever a wizard left in local storage. The wizard runs signed out (its session waits under
+ * `tempUser` until Finish), so none of its steps needs this page while someone is signed in.
  */
-export function PublicOnly({ wizard = false }: { wizard?: boolean }) {
+export function PublicOnly() {
   const loggedIn = useIsLoggedIn();
-  if (loggedIn && !(wizard && isWizardInProgress())) return <Navigate to="/my-desk" replace />;
+  const [params] = useSearchParams();
+  if (loggedIn) return <Navigate to={safeNextPath(params.get('next')) ?? HOME_PATH} replace />;
   return <Outlet />;
 }

@@ -89,10 +89,13 @@ export const routes: RouteObject[] = [
       route('courses', <Navigate to="/#why" replace />),
       route('about', <Navigate to="/#about" replace />),
       route('contact', <Navigate to="/#contact" replace />),
-      { element: <PublicOnly />, children: [route('login', <LoginPage />)] },
       {
-        element: <PublicOnly wizard />,
-        children: [route('signup', <SignupPage />), route('signup-org', <SignupPage />)],
+        element: <PublicOnly />,
+        children: [
+          route('login', <LoginPage />),
+          route('signup', <SignupPage />),
+          route('signup-org', <SignupPage />),
+        ],
       },
       // Opened from mail, signed in or not.
       route('forgot-password', <ForgotPasswordPage />),

@@ -1,6 +1,7 @@
 import { type SessionUser, STORAGE_KEYS } from '@easio/shared';
 import { useSyncExternalStore } from 'react';
 import { localStore } from './storage';
+import { clearWizard } from './wizard';
 
 /**
  * The signed-in session (spec section 4): kept in local storage under `user`, so the login state is
@@ -8,6 +9,7 @@ import { localStore } from './storage';
  * the `storage` event.
  */
 let current: SessionUser | null = localStore.get('user');
+let endedByUser = false;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -22,15 +24,31 @@ export function getSession(): SessionUser | null {
   return current;
 }
 
-/** Signs in: stores the session under `user`. */
+/** Whether the last sign-out in this tab was the person's own doing. */
+export function sessionEndedByUser(): boolean {
+  return endedByUser;
+}
+
+/**
+ * Signs in: stores the session under `user`. Whatever a sign-up wizard left behind is dropped: from
+ * here on this browser is this account's, and an abandoned wizard's account must never take over.
+ */
 export function setSession(user: SessionUser): void {
+  endedByUser = false;
+  clearWizard();
   localStore.set('user', user);
   current = user;
   emit();
 }
 
-/** Signs out: clears the stored user and user info. */
-export function clearSession(): void {
+/**
+ * Signs out: clears the stored user and user info, and any sign-up wizard left half done. `byUser`:
+ * the person ended it (Sign Out, deleting the account), so the login page does not offer to come
+ * back to the page they were on, as it does when a session runs out.
+ */
+export function clearSession({ byUser = false }: { byUser?: boolean } = {}): void {
+  endedByUser = byUser;
+  clearWizard();
   localStore.remove('user', 'info');
   if (current === null) return;
   current = null;

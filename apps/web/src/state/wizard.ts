@@ -22,12 +22,7 @@ export function readWizard() {
   };
 }
 
-/** True while a visitor is part-way through the wizard. */
-export function isWizardInProgress(): boolean {
-  const { activeStep, tempUser } = readWizard();
-  return activeStep > 0 || tempUser !== null;
-}
-
+/** Forgets the wizard's progress and its account's session (at Finish, and at every sign-in and sign-out). */
 export function clearWizard(): void {
   localStore.remove('activeStep', 'validationStep', 'service', 'tempUser');
 }

@@ -1,10 +1,12 @@
 import {
+  ageConfirmationRule,
   type ConnectionService,
   errorBodySchema,
   googleConnectReturnSchema,
   googleStoreTokenQuerySchema,
   googleStoreTokenResultSchema,
   importStartedSchema,
+  MESSAGES,
   SERVICE_LABEL,
 } from '@easio/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -40,7 +42,11 @@ export interface GoogleRouteDeps {
   publicUrl: string;
 }
 
-const signInQuery = z.object({ redirect_path: z.enum(['login', 'signup']).default('login') });
+const signInQuery = z.object({
+  redirect_path: z.enum(['login', 'signup']).default('login'),
+  /** Required from the sign-up page: the account Google makes keeps it, as a sign-up by password does. */
+  age_confirmation: ageConfirmationRule.optional(),
+});
 const callbackQuery = z.object({
   state: z.string().max(200).optional(),
   code: z.string().max(4000).optional(),
@@ -84,13 +90,18 @@ export async function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps) 
     },
     async (request, reply) => {
       const path = request.query.redirect_path;
+      const ageConfirmation = request.query.age_confirmation ?? null;
       if (!google) return back(reply, path, { error: GOOGLE_NOT_CONFIGURED });
+      if (path === 'signup' && !ageConfirmation) {
+        return back(reply, path, { error: MESSAGES.ageConfirmationRequired });
+      }
       try {
         const trip = await states.begin({
           purpose: 'signin',
           ownerId: null,
           provider: 'google',
           redirectPath: path,
+          ageConfirmation,
         });
         const url = await google.authorizationUrl({
           redirectUri: signInReturn,
@@ -136,6 +147,7 @@ export async function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps) 
         const { token, user } = await deps.auth.signInWithGoogle(
           exchange.identity,
           request.headers['user-agent'] ?? '',
+          pending.ageConfirmation ?? null,
         );
         request.log.info({ userId: user.id }, 'signed in with Google');
         return back(reply, path, {

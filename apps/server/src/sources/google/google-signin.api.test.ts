@@ -1,3 +1,4 @@
+import { MESSAGES } from '@easio/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sourceConnections, users } from '../../db/schema.js';
@@ -49,8 +50,10 @@ describe.each(DB_KINDS)('Sign in with Google on %s', (kind) => {
   });
 
   /** The browser's trip: Easio's sign-in address, the provider, back to Easio's callback; answers where Easio sends it. */
-  async function signIn(redirectPath: 'login' | 'signup' = 'login') {
-    const start = await t.app.inject({ method: 'GET', url: `/api/auth/login?redirect_path=${redirectPath}` });
+  async function signIn(redirectPath: 'login' | 'signup' = 'login', age = 'adult') {
+    // The sign-up page sends its age confirmation along; the login page has none to send.
+    const query = redirectPath === 'signup' ? `signup&age_confirmation=${age}` : 'login';
+    const start = await t.app.inject({ method: 'GET', url: `/api/auth/login?redirect_path=${query}` });
     expect(start.statusCode).toBe(302);
     const back = await followToReturn(String(start.headers.location), CALLBACK);
     const done = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
@@ -91,6 +94,22 @@ describe.each(DB_KINDS)('Sign in with Google on %s', (kind) => {
       .from(users)
       .where(eq(users.email, google.controls.account.email));
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps the age confirmation of a Google sign-up, and refuses a sign-up without one', async () => {
+    const refused = await t.app.inject({ method: 'GET', url: '/api/auth/login?redirect_path=signup' });
+    const bounced = new URL(String(refused.headers.location), PUBLIC_URL);
+    expect(bounced.pathname).toBe('/signup');
+    expect(bounced.searchParams.get('error')).toBe(MESSAGES.ageConfirmationRequired);
+
+    const { location } = await signIn('signup', 'guardian');
+    expect(location.searchParams.get('access_token')).toBeTruthy();
+    const [row] = await t.database.db
+      .select({ ageConfirmation: users.ageConfirmation, ageConfirmedAt: users.ageConfirmedAt })
+      .from(users)
+      .where(eq(users.email, google.controls.account.email));
+    expect(row?.ageConfirmation).toBe('guardian');
+    expect(row?.ageConfirmedAt).toBeInstanceOf(Date);
   });
 
   it('gives a second person of the same name a username of their own', async () => {

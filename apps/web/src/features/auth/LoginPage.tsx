@@ -3,17 +3,18 @@ import { Anchor, Button, Divider, Paper, Stack, Text, TextInput, Title } from '@
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { requestSession } from '../../api/auth';
 import { PublicShell } from '../../components/PublicShell';
 import { SecretInput } from '../../components/SecretInput';
 import { usePageTitle } from '../../components/usePageTitle';
-import { toastError } from '../../lib/toast';
 import { preloadDesk } from '../../routes/app-chunks';
+import { HOME_PATH, safeNextPath } from '../../routes/next-path';
 import { setSession } from '../../state/session';
 import { AccountHelpLinks } from './AccountHelpLinks';
 import classes from './auth.module.css';
+import { LoginFailureAlert, useLoginFailure } from './LoginFailureAlert';
 import { GoogleSignInLink } from './ProviderLinks';
 import { useErrorParamToast } from './useErrorParamToast';
 import { useGoogleSignInReturn } from './useGoogleSignInReturn';
@@ -26,23 +27,27 @@ export function LoginPage() {
   usePageTitle('Sign in');
   useErrorParamToast(TOAST_MS.login);
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [params] = useSearchParams();
+  // The page a signed-out visit asked for (the guard put it in ?next=), else the desk.
+  const next = safeNextPath(params.get('next')) ?? HOME_PATH;
+  const failure = useLoginFailure();
+  const failed = failure.current?.kind === 'credentials';
   // The desk's code comes while the person types, so signing in waits only for their data.
   useEffect(preloadDesk, []);
   useGoogleSignInReturn(
     useCallback(
       (session: SessionUser) => {
         setSession(session);
-        navigate('/my-desk', { replace: true });
+        navigate(next, { replace: true });
       },
-      [navigate],
+      [navigate, next],
     ),
   );
 
   const form = useForm<LoginForm>({
     initialValues: { username: '', password: '' },
     validate: zod4Resolver(loginFormSchema, { errorPriority: 'first' }),
-    onValuesChange: () => setFailed(false),
+    onValuesChange: failure.edited,
   });
 
   const login = useMutation({
@@ -53,12 +58,9 @@ export function LoginPage() {
     },
     onSuccess: (session) => {
       setSession(session);
-      navigate('/my-desk', { replace: true });
+      navigate(next, { replace: true });
     },
-    onError: (error) => {
-      setFailed(true);
-      toastError(error, TOAST_MS.login);
-    },
+    onError: failure.failed,
   });
 
   const usernameError = form.errors.username;
@@ -80,6 +82,7 @@ export function LoginPage() {
 
             <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
               <Stack gap="md">
+                <LoginFailureAlert failure={failure} />
                 <TextInput
                   label="Username (e-mail)"
                   autoComplete="username"
@@ -87,16 +90,19 @@ export function LoginPage() {
                   description={usernameError ? undefined : 'Enter username'}
                   {...form.getInputProps('username')}
                   error={usernameError ?? (failed || undefined)}
+                  aria-invalid={Boolean(usernameError) || failed}
                 />
                 <SecretInput
+                  ref={failure.passwordRef}
                   label="Password"
                   autoComplete="current-password"
                   inputWrapperOrder={[...HELPER_BELOW]}
                   description={passwordError ? undefined : 'Enter password'}
                   {...form.getInputProps('password')}
                   error={passwordError ?? (failed || undefined)}
+                  aria-invalid={Boolean(passwordError) || failed}
                 />
-                <Button type="submit" fullWidth loading={login.isPending}>
+                <Button type="submit" fullWidth loading={login.isPending} disabled={failure.waiting}>
                   Sign in
                 </Button>
               </Stack>

@@ -1,3 +1,4 @@
+import type { AgeConfirmation } from '@easio/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { googleSignInHref } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
@@ -34,17 +35,23 @@ function GoogleMark() {
 export function GoogleSignInLink({
   redirectPath,
   label,
+  ageConfirmation,
+  onAgeMissing,
 }: {
   redirectPath: 'login' | 'signup';
   label: string;
+  /** Sign-up: the age confirmation chosen; without one the link does not leave and calls `onAgeMissing`. */
+  ageConfirmation?: AgeConfirmation | null;
+  onAgeMissing?: () => void;
 }) {
   const config = usePublicConfig();
   const unavailable = config.data?.google.configured === false;
+  const ageMissing = onAgeMissing !== undefined && !ageConfirmation;
   return (
     <Stack gap={4}>
       <Button
         component="a"
-        href={googleSignInHref(redirectPath)}
+        href={googleSignInHref(redirectPath, ageConfirmation ?? undefined)}
         variant="default"
         fullWidth
         leftSection={<GoogleMark />}
@@ -53,6 +60,10 @@ export function GoogleSignInLink({
         data-disabled={unavailable || undefined}
         onClick={(event) => {
           if (unavailable) event.preventDefault();
+          else if (ageMissing) {
+            event.preventDefault();
+            onAgeMissing();
+          }
         }}
       >
         {label}

@@ -6,6 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../../api/account-mail';
 import { errorMessage } from '../../api/error-message';
+import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
 import { usePageTitle } from '../../components/usePageTitle';
 import { toastSuccess } from '../../lib/toast';
@@ -57,12 +58,7 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
         <Stack gap="md">
-          <SecretInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least 8 characters, with a letter, a digit and one of @$!%*#?&"
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput label="New password" {...form.getInputProps('password')} />
           <SecretInput
             label="Confirm new password"
             autoComplete="new-password"

@@ -28,7 +28,7 @@ export function SignOutPage() {
     if (sid) {
       apiRequest(`/auth/users/me/sessions/${sid}/end`, ended, { method: 'POST' }).catch(() => undefined);
     }
-    clearSession();
+    clearSession({ byUser: true });
     queryClient.clear();
     navigate('/login', { replace: true });
   }, [navigate, queryClient]);

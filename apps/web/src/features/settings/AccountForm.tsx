@@ -25,6 +25,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { isApiError } from '../../api/api-error';
 import { editProfile, requestSession } from '../../api/auth';
 import { storeMe, useMe } from '../../api/queries';
+import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { clearSession, setSession } from '../../state/session';
@@ -143,15 +144,14 @@ function AccountFormFields({ info }: { info: UserInfo }) {
               {...form.getInputProps('hashed_password')}
             />
           )}
-          <SecretInput
+          <NewPasswordInput
             label="New Password"
-            autoComplete="new-password"
-            description={
+            hint={
               info.google_only
                 ? 'You sign in with Google: set a password to sign in with your e-mail too'
                 : 'Leave empty to keep your password'
             }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            checklistWhenEmpty={false}
             {...form.getInputProps('current_password')}
           />
         </SimpleGrid>

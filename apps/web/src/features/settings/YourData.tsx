@@ -73,7 +73,7 @@ function DeleteMyAccount() {
       apiRequest('/account/delete', deleted, { json: deleteAccountSchema.parse(body) }),
     onSuccess: () => {
       // Signed out: the protected pages' guard shows the sign-in page, with the toast saying why.
-      clearSession();
+      clearSession({ byUser: true });
       queryClient.clear();
       toastSuccess(ACCOUNT_DELETED_MESSAGE);
     },

@@ -1,18 +1,33 @@
 import {
+  AGE_CONFIRMATIONS,
   type SessionUser,
   type SignupForm,
   signupFormSchema,
   signupPayloadFromForm,
   TOAST_MS,
 } from '@easio/shared';
-import { Alert, Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
+import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
 import { toastError } from '../../lib/toast';
 import { localStore } from '../../state/storage';
@@ -21,6 +36,8 @@ import { guessRegion, REGION_OPTIONS } from './region';
 
 export const REGISTER_MUTATION = ['signup', 'register'] as const;
 
+const AGE_CHOICE = z.enum(AGE_CONFIRMATIONS);
+
 /** Server field names that differ from the form's. */
 const FORM_FIELD: Record<string, keyof SignupForm> = { hashed_password: 'password' };
 
@@ -28,13 +45,15 @@ interface Props {
   formId: string;
   tempUser: SessionUser | null;
   onDone: (session: SessionUser) => void;
+  /** Forgets the account an earlier visit registered, to register another. */
+  onStartOver: () => void;
 }
 
 /**
  * Step 1, Register: creates the account, signs in with it to get a token, and keeps that session under
  * `tempUser` until the wizard finishes.
  */
-export function RegisterStep({ formId, tempUser, onDone }: Props) {
+export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
   const form = useForm<SignupForm>({
     initialValues: {
       username: '',
@@ -42,12 +61,14 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
       region: '',
       password: '',
       confirm_password: '',
+      age_confirmation: '',
     },
     validate: zod4Resolver(signupFormSchema, { errorPriority: 'first' }),
   });
   // If the account was created but signing in failed, a retry with the same details only signs in.
   const created = useRef<string | null>(null);
   const navigate = useNavigate();
+  const ageRef = useRef<HTMLDivElement>(null);
 
   // The country preselected: the server's guess from the visitor's address (no outside service is
   // called), else the browser's language region; a failed lookup is logged and leaves it unset. A
@@ -106,7 +127,14 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
         }}
       >
         <Alert color="teal" title="Your account is ready">
-          You are registered as {tempUser.email}. Continue with the next step to choose your services.
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              You are registered as {tempUser.email}. Continue with the next step to choose your services.
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={onStartOver}>
+              Not you? Start again
+            </Button>
+          </Stack>
         </Alert>
       </form>
     );
@@ -134,22 +162,49 @@ export function RegisterStep({ formId, tempUser, onDone }: Props) {
             error={form.errors.region}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <SecretInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+            <NewPasswordInput label="Password" {...form.getInputProps('password')} />
             <SecretInput
               label="Confirm password"
               autoComplete="new-password"
               {...form.getInputProps('confirm_password')}
             />
           </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            At least 8 characters, with a letter, a digit and one of @$!%*#?&.
-          </Text>
+          <Radio.Group
+            ref={ageRef}
+            label="Your age"
+            description={
+              <>
+                Easio is for people of 18 and over; a parent or guardian may consent for a minor (
+                <Anchor component={Link} to="/privacy#infominors" size="xs" underline="always">
+                  privacy notice
+                </Anchor>
+                ).
+              </>
+            }
+            {...form.getInputProps('age_confirmation')}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="adult" label="I am 18 or over" />
+              <Radio
+                value="guardian"
+                label="I am a parent or guardian, and I consent to a minor's use of Easio"
+              />
+            </Stack>
+          </Radio.Group>
         </Stack>
       </form>
 
       <Divider label="or sign up with" labelPosition="center" />
       <Stack gap="xs">
-        <GoogleSignInLink redirectPath="signup" label="Sign up with Google" />
+        <GoogleSignInLink
+          redirectPath="signup"
+          label="Sign up with Google"
+          ageConfirmation={AGE_CHOICE.safeParse(form.values.age_confirmation).data}
+          onAgeMissing={() => {
+            form.validateField('age_confirmation');
+            ageRef.current?.querySelector('input')?.focus();
+          }}
+        />
         <Group grow>
           <Button variant="default" disabled>
             Sign up with Facebook

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { toastError } from '../../lib/toast';
 import { setSession } from '../../state/session';
 import { localStore } from '../../state/storage';
-import { clearWizard, readWizard } from '../../state/wizard';
+import { clearWizard, NO_SERVICES, readWizard } from '../../state/wizard';
 import { useErrorParamToast } from '../auth/useErrorParamToast';
 import { useGoogleSignInReturn } from '../auth/useGoogleSignInReturn';
 import { useDropboxReturn } from '../sources/dropbox-connect';
@@ -115,6 +115,12 @@ export function SignupPage() {
                 onDone={(session) => {
                   setTempUser(session);
                   goTo(1);
+                }}
+                onStartOver={() => {
+                  clearWizard();
+                  setTempUser(null);
+                  setServices(NO_SERVICES);
+                  goTo(0);
                 }}
               />
             </Stepper.Step>
