@@ -307,7 +307,8 @@ describe.each(DB_KINDS)('live data over GraphQL on %s', (kind) => {
   });
 
   it('closes the connection when its token expires', async () => {
-    const shortLived = await createTokenIssuer(TEST_JWT_SECRET, 1 / 3600).sign({
+    // Three seconds to live: long enough to connect and subscribe on a busy machine, short to wait for.
+    const shortLived = await createTokenIssuer(TEST_JWT_SECRET, 3 / 3600).sign({
       id: me.info.id as string,
       email: me.info.email as string,
       rootFolder: me.info.root_folder as string,
