@@ -3,11 +3,12 @@
 // from a loopback Google (in another process), through the server's own sync code on a fresh embedded
 // database (or the empty PostgreSQL database of BENCH_PG_URL): a real OAuth round trip, then the
 // Drive and Gmail syncs as the job worker runs them, then an incremental sync after 10 changes.
-// Prints items per second and this process's RSS before and at peak (with PGlite that includes the
-// embedded database). Figures are printed, never asserted.
+// Prints items per second, this process's CPU time per item (steadier than the rate on a busy machine:
+// the machine's load average is printed too) and its RSS before and at peak (with PGlite that includes
+// the embedded database). Figures are printed, never asserted.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -154,18 +155,20 @@ try {
     )[0].n;
 
   console.log(
-    `\nImport from a loopback Google on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (IMPORT_CONCURRENCY ${config.IMPORT_CONCURRENCY}):`,
+    `\nImport from a loopback Google on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (IMPORT_CONCURRENCY ${config.IMPORT_CONCURRENCY}; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores):`,
   );
   for (const [i, label] of [
     [0, 'Drive'],
     [1, 'Gmail'],
   ]) {
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     await runtime.runner.sync(connections[i].id);
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
     const n = await count(i === 0 ? 'gdrive' : 'mail');
     console.log(
-      `  ${label}: ${n.toLocaleString('en-US')} items in ${seconds(ms)} s = ${Math.round((n / ms) * 1000)} items/s`,
+      `  ${label}: ${n.toLocaleString('en-US')} items in ${seconds(ms)} s = ${Math.round((n / ms) * 1000)} items/s (CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per item)`,
     );
   }
 

@@ -1,9 +1,12 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type ObjectRow, objects, type SourceConnectionRow } from '../db/schema.js';
 import { lockBlobKeys } from '../desk/blob-cleanup.js';
 import { createDeskRepository } from '../desk/repository.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
+import { insertObjects, type NewObject } from './insert-objects.js';
+import { mapLimit } from './map-limit.js';
 import type { ImportedItem } from './source.js';
 
 /**
@@ -51,6 +54,9 @@ export type StoreOutcome =
       previewLink: boolean;
       released: string[];
     };
+
+/** What became of one item of a batch: stored (or skipped), or failed for its own reason alone. */
+export type BatchOutcome = StoreOutcome | { kind: 'failed'; error: unknown };
 
 export interface StoreDeps {
   db: Db;
@@ -107,114 +113,229 @@ async function findExisting(db: Db, target: StoreTarget, externalId: string): Pr
   return (await lookUpStored(db, target, [externalId])).get(externalId);
 }
 
+/** An item to write: what is stored of it, and its new bytes (already in the blob store) and text. */
+export interface PreparedItem {
+  item: ImportedItem;
+  existing: Existing | undefined;
+  places: Places | null;
+  blob: StoredBlob | null;
+  text: string | null;
+  previewLink: boolean;
+}
+
+export type Preparation =
+  | { kind: 'ready'; prepared: PreparedItem }
+  /** Unchanged; `reconnect` names it when it belongs to an older connection (see `claimForConnection`). */
+  | { kind: 'skipped'; reconnect: string | null };
+
 /**
- * Stores one record of a source: a new item lands unfiled on the desk; a known one (same owner,
- * source and external id) is updated where it is, wherever the user filed it; an unchanged one
- * (same version) is skipped without fetching anything. The bytes stream into the blob store first,
- * so the object is written whole or not at all.
+ * Readies one record of a source for `writePrepared`: an unchanged one (same version) is skipped without
+ * fetching anything; a new or changed one has its bytes streamed into the blob store now, so that the
+ * rows written afterwards always point at bytes that are there.
  */
-export async function storeImportedItem(
+export async function prepareImportedItem(
   deps: StoreDeps,
   target: StoreTarget,
   item: ImportedItem,
-): Promise<StoreOutcome> {
+): Promise<Preparation> {
   const { db, blobs } = deps;
-  const { connection, deskSource } = target;
   const existing = await findExisting(db, target, item.externalId);
   const places = isPlaces(item.metadata[SYNC_PLACES]) ? item.metadata[SYNC_PLACES] : null;
   if (item.metadata[PLACES_ONLY] === true) {
     if (existing && places) await addPlaces(db, target, item.externalId, places, true);
-    return { kind: 'skipped' };
+    return { kind: 'skipped', reconnect: null };
   }
   if (existing && existing.metadata.version === item.version) {
-    // Unchanged; after a reconnect it belongs to the new connection (whose disconnect may delete it).
-    if (existing.connectionId !== connection.id) {
-      await db.update(objects).set({ connectionId: connection.id }).where(eq(objects.id, existing.id));
-    }
     const had = placesOf(existing.metadata);
     if (places && Object.entries(places).some(([scope, key]) => had[scope] !== key)) {
       await addPlaces(db, target, item.externalId, places, false);
     }
-    return { kind: 'skipped' };
+    return {
+      kind: 'skipped',
+      reconnect: existing.connectionId !== target.connection.id ? existing.id : null,
+    };
   }
 
   if (item.body && item.size != null && item.size > deps.maxBytes) throw new BlobTooLargeError(deps.maxBytes);
   const blob: StoredBlob | null = item.body
     ? await blobs.put(await item.body(), {
-        ownerId: connection.ownerId,
+        ownerId: target.connection.ownerId,
         maxBytes: deps.maxBytes,
         nameHint: item.name,
       })
     : null;
   const text = item.text ? await item.text() : null;
   const previewLink = deps.previewLinks && item.previewLink === true && !blob && item.url != null;
+  return { kind: 'ready', prepared: { item, existing, places, blob, text, previewLink } };
+}
 
+/** Unchanged items kept from an older connection now belong to this one (whose disconnect may delete them). */
+export async function claimForConnection(db: Db, connection: SourceConnectionRow, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(objects)
+    .set({ connectionId: connection.id })
+    .where(and(eq(objects.ownerId, connection.ownerId), inArray(objects.id, ids)));
+}
+
+/** What a duplicate takes from the file whose bytes it shares. */
+type Original = Pick<ObjectRow, 'id' | 'metadata' | 'content' | 'jobState' | 'jobError' | 'thumbnailKey'>;
+
+/**
+ * Writes prepared items in one transaction: a new item lands unfiled on the desk (all of them in one
+ * multi-row insert), a known one (same owner, source and external id) is updated where it is, wherever the
+ * user filed it. Answers an outcome per item, in order; an item whose bytes were removed meanwhile fails
+ * alone. Throws when the transaction fails as a whole (its caller then writes the items one by one).
+ */
+export async function writePrepared(
+  deps: StoreDeps,
+  target: StoreTarget,
+  batch: PreparedItem[],
+): Promise<BatchOutcome[]> {
+  if (batch.length === 0) return [];
+  const { db, blobs } = deps;
+  const { connection, deskSource } = target;
   return db.transaction(async (tx) => {
-    if (blob) {
-      await lockBlobKeys(tx, [blob.key]);
-      if ((await blobs.size(blob.key)) === null) throw new Error('The stored bytes were removed meanwhile');
-    }
-    const repo = createDeskRepository(tx);
-    const link = item.attachmentOf ? await attachmentLink(tx, target, item.attachmentOf) : {};
-    const original = blob ? await repo.findFileBySha(connection.ownerId, blob.sha256) : undefined;
-    const sameBytes = original && original.id !== existing?.id ? original : undefined;
-    const values = {
-      dataType: item.dataType,
-      name: item.name,
-      url: item.url ?? null,
-      mimeType: blob?.mimeType ?? item.mimeType ?? null,
-      size: blob?.size ?? null,
-      sha256: blob?.sha256 ?? null,
-      blobKey: blob?.key ?? null,
-      metadata: {
-        ...withoutPlaces(sameBytes?.metadata ?? {}),
-        ...item.metadata,
-        ...(places && { [SYNC_PLACES]: { ...placesOf(existing?.metadata), ...places } }),
-        ...link,
-        version: item.version,
-      },
-      sourceCreatedAt: item.sourceCreatedAt ?? null,
-      connectionId: connection.id,
-      duplicateOf: sameBytes?.id ?? null,
-      ...bytesFields(blob, existing, sameBytes, text ?? item.content ?? null),
-      ...(previewLink && { jobState: 'pending', jobError: null }),
-      updatedAt: sql`now()`,
-    };
-    if (existing) {
-      await tx.update(objects).set(values).where(eq(objects.id, existing.id));
-      const keptThumbnail = 'thumbnailKey' in values ? values.thumbnailKey : existing.thumbnailKey;
-      const released = [existing.blobKey, existing.thumbnailKey].filter(
-        (k): k is string => k !== null && k !== blob?.key && k !== keptThumbnail,
-      );
-      return {
-        kind: 'imported',
-        objectId: existing.id,
-        created: false,
-        processBytes: !previewLink && values.jobState === 'pending',
-        previewLink,
-        released,
-      } as const;
-    }
-    const [row] = await tx
-      .insert(objects)
-      .values({
-        ...values,
+    const keys = batch.flatMap((p) => (p.blob ? [p.blob.key] : []));
+    await lockBlobKeys(tx, keys);
+    const present = await mapLimit([...new Set(keys)], 8, async (key) =>
+      (await blobs.size(key)) === null ? null : key,
+    );
+    const there = new Set(present.filter((k): k is string => k !== null));
+    const parents = await lookUpStored(tx, target, [
+      ...new Set(batch.flatMap((p) => (p.item.attachmentOf ? [p.item.attachmentOf] : []))),
+    ]);
+    const stored = await originalsOf(tx, connection.ownerId, [
+      ...new Set(batch.flatMap((p) => (p.blob ? [p.blob.sha256] : []))),
+    ]);
+    // Files of this batch that later ones with the same bytes (and none stored before) are kept as links to.
+    const earlier = new Map<string, Original>();
+    const rows: NewObject[] = [];
+    const outcomes: BatchOutcome[] = [];
+    for (const { item, existing, places, blob, text, previewLink } of batch) {
+      if (blob && !there.has(blob.key)) {
+        outcomes.push({ kind: 'failed', error: new Error('The stored bytes were removed meanwhile') });
+        continue;
+      }
+      // What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored.
+      const link = item.attachmentOf
+        ? { attachment_of: item.attachmentOf, email_id: parents.get(item.attachmentOf)?.id ?? null }
+        : {};
+      const original = blob ? (stored.get(blob.sha256) ?? earlier.get(blob.sha256)) : undefined;
+      const sameBytes = original && original.id !== existing?.id ? original : undefined;
+      const values = {
+        dataType: item.dataType,
+        name: item.name,
+        url: item.url ?? null,
+        mimeType: blob?.mimeType ?? item.mimeType ?? null,
+        size: blob?.size ?? null,
+        sha256: blob?.sha256 ?? null,
+        blobKey: blob?.key ?? null,
+        metadata: {
+          ...withoutPlaces(sameBytes?.metadata ?? {}),
+          ...item.metadata,
+          ...(places && { [SYNC_PLACES]: { ...placesOf(existing?.metadata), ...places } }),
+          ...link,
+          version: item.version,
+        },
+        sourceCreatedAt: item.sourceCreatedAt ?? null,
+        connectionId: connection.id,
+        duplicateOf: sameBytes?.id ?? null,
+        ...bytesFields(blob, existing, sameBytes, text ?? item.content ?? null),
+        ...(previewLink && { jobState: 'pending', jobError: null }),
+        updatedAt: sql`now()`,
+      };
+      const id = existing?.id ?? randomUUID();
+      if (blob && !original && item.dataType === 'file_object') {
+        earlier.set(blob.sha256, {
+          id,
+          metadata: values.metadata,
+          content: values.content ?? null,
+          jobState: values.jobState ?? null,
+          jobError: values.jobError ?? null,
+          thumbnailKey: values.thumbnailKey ?? null,
+        });
+      }
+      const processBytes = !previewLink && values.jobState === 'pending';
+      if (existing) {
+        await tx.update(objects).set(values).where(eq(objects.id, existing.id));
+        const keptThumbnail = 'thumbnailKey' in values ? values.thumbnailKey : existing.thumbnailKey;
+        const released = [existing.blobKey, existing.thumbnailKey].filter(
+          (k): k is string => k !== null && k !== blob?.key && k !== keptThumbnail,
+        );
+        outcomes.push({
+          kind: 'imported',
+          objectId: id,
+          created: false,
+          processBytes,
+          previewLink,
+          released,
+        });
+        continue;
+      }
+      rows.push({
+        id,
         ownerId: connection.ownerId,
         parentId: target.rootId,
+        dataType: values.dataType,
         source: deskSource,
+        name: values.name,
+        url: values.url,
+        content: values.content ?? null,
+        mimeType: values.mimeType,
+        size: values.size,
+        blobKey: values.blobKey,
+        sha256: values.sha256,
         externalId: item.externalId,
-      })
-      .returning({ id: objects.id });
-    if (!row) throw new Error('insert returned no row');
-    return {
-      kind: 'imported',
-      objectId: row.id,
-      created: true,
-      processBytes: !previewLink && values.jobState === 'pending',
-      previewLink,
-      released: [],
-    } as const;
+        metadata: values.metadata,
+        sourceCreatedAt: values.sourceCreatedAt,
+        duplicateOf: values.duplicateOf,
+        thumbnailKey: values.thumbnailKey ?? null,
+        connectionId: values.connectionId,
+        jobState: values.jobState ?? null,
+        jobError: values.jobError ?? null,
+      });
+      outcomes.push({
+        kind: 'imported',
+        objectId: id,
+        created: true,
+        processBytes,
+        previewLink,
+        released: [],
+      });
+    }
+    await insertObjects(tx, rows);
+    return outcomes;
   });
+}
+
+/** The file each of these hashes is kept as, first of its bytes (as `findFileBySha` picks), in one query. */
+async function originalsOf(db: Db, ownerId: string, hashes: string[]): Promise<Map<string, Original>> {
+  const found = new Map<string, Original>();
+  if (hashes.length === 0) return found;
+  const rows = await db
+    .selectDistinctOn([objects.sha256], {
+      id: objects.id,
+      sha256: objects.sha256,
+      metadata: objects.metadata,
+      content: objects.content,
+      jobState: objects.jobState,
+      jobError: objects.jobError,
+      thumbnailKey: objects.thumbnailKey,
+    })
+    .from(objects)
+    .where(
+      and(
+        eq(objects.ownerId, ownerId),
+        inArray(objects.sha256, hashes),
+        eq(objects.dataType, 'file_object'),
+        isNotNull(objects.blobKey),
+        isNull(objects.trashedAt),
+      ),
+    )
+    .orderBy(objects.sha256, sql`${objects.duplicateOf} IS NOT NULL`, objects.createdAt);
+  for (const { sha256, ...row } of rows) if (sha256) found.set(sha256, row);
+  return found;
 }
 
 /** Removes the connection's items at these paths or under them (a deleted folder names only itself). */
@@ -329,12 +450,6 @@ export async function removeAbsent(
   return total;
 }
 
-/** What an attachment keeps of its e-mail: the e-mail's external id, and its object's id when stored. */
-async function attachmentLink(tx: Db, target: StoreTarget, parent: string) {
-  const found = (await lookUpStored(tx, target, [parent])).get(parent);
-  return { attachment_of: parent, email_id: found?.id ?? null };
-}
-
 /** Removes the items the provider deleted, with their attachments; answers how many went and the blob keys they held. */
 export function removeImportedItems(
   db: Db,
@@ -379,7 +494,7 @@ async function removeWhere(db: Db, ownerId: string, any: boolean, where: SQL | u
 function bytesFields(
   blob: StoredBlob | null,
   existing: Existing | undefined,
-  sameBytes: ObjectRow | undefined,
+  sameBytes: Original | undefined,
   text: string | null,
 ) {
   if (!blob) return { content: text, jobState: null, jobError: null, thumbnailKey: null };

@@ -1,5 +1,6 @@
 import type { ConnectionService } from '@easio/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { importFailures, type SourceConnectionRow, sourceConnections, users } from '../db/schema.js';
@@ -9,13 +10,17 @@ import { mapLimit } from './map-limit.js';
 import { SyncError } from './provider-errors.js';
 import type { Connector, ImportedItem, Source, SyncPage } from './source.js';
 import {
+  type BatchOutcome,
+  claimForConnection,
   lookUpStored,
+  type Preparation,
+  type PreparedItem,
+  prepareImportedItem,
   removeAbsent,
   removeImportedItems,
   removeImportedPaths,
-  type StoreOutcome,
   type StoreTarget,
-  storeImportedItem,
+  writePrepared,
 } from './store-item.js';
 
 export interface SyncRunnerDeps {
@@ -94,49 +99,10 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     };
   }
 
-  async function storeOne(
-    run: Run,
-    target: StoreTarget,
-    item: ImportedItem,
-    counts: Counts,
-    processed: Processing,
-  ): Promise<void> {
-    let outcome: StoreOutcome;
-    try {
-      outcome = await storeImportedItem(storeDeps, target, item);
-    } catch (error) {
-      if (error instanceof SyncError) throw error;
-      counts.failed += 1;
-      await recordFailure(run, item.externalId, item.name, reasonOf(error, deps.maxBytes));
-      return;
-    }
-    if (run.failing.delete(item.externalId)) {
-      await db
-        .delete(importFailures)
-        .where(
-          and(
-            eq(importFailures.connectionId, run.connection.id),
-            eq(importFailures.externalId, item.externalId),
-          ),
-        );
-    }
-    if (outcome.kind === 'skipped') {
-      counts.skipped += 1;
-      return;
-    }
-    counts.imported += 1;
-    if (outcome.processBytes) processed.files.push(outcome.objectId);
-    if (outcome.previewLink) processed.links.push(outcome.objectId);
-    if (outcome.released.length) await deps.releaseBlobs({ blobKeys: outcome.released, thumbnailKeys: [] });
-    // Its attachments, once it is there to link them to (an unchanged e-mail's are unchanged too).
-    for (const attachment of item.attachments ?? []) {
-      counts.seen += 1;
-      await storeOne(run, run.target, { ...attachment, attachmentOf: item.externalId }, counts, processed);
-    }
-  }
-
-  async function recordFailure(run: Run, externalId: string, name: string, reason: string) {
+  async function recordFailure(run: Run, externalId: string, given: string, reason: string) {
     run.failing.add(externalId);
+    // A name the database refused (a NUL in it) must not keep its failure from being listed.
+    const name = given.replaceAll('\u0000', '');
     await db
       .insert(importFailures)
       .values({ connectionId: run.connection.id, externalId, name: name || externalId, reason })
@@ -151,8 +117,33 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       });
   }
 
-  /** Stores `items` (what is already stored of them read in one query) with at most `concurrency` in flight. */
+  /**
+   * Stores a page's items: what is stored of them read in one query, their bytes fetched (at most
+   * `concurrency` at once), then all written in one transaction; the attachments of those imported follow
+   * the same way once their e-mails are there to link to (an unchanged e-mail's are unchanged too).
+   * Processing is queued for the new files once all are written.
+   */
   async function storeAll(run: Run, listed: ImportedItem[], counts: Counts) {
+    const processed: Processing = { files: [], links: [] };
+    let level = listed;
+    while (level.length > 0) {
+      const imported = await storeBatch(run, level, counts, processed);
+      level = imported.flatMap((item) =>
+        (item.attachments ?? []).map((a) => ({ ...a, attachmentOf: item.externalId })),
+      );
+      counts.seen += level.length;
+    }
+    if (processed.files.length) await deps.onFilesStored(processed.files);
+    if (processed.links.length) await deps.onLinksSaved?.(processed.links);
+  }
+
+  /** Stores one batch in one transaction (item by item if that fails); answers the items imported. */
+  async function storeBatch(
+    run: Run,
+    listed: ImportedItem[],
+    counts: Counts,
+    processed: Processing,
+  ): Promise<ImportedItem[]> {
     // A record listed twice in one page (changed twice) is stored once, as it was last.
     const items = [...new Map(listed.map((i) => [i.externalId, i])).values()];
     const known = await lookUpStored(
@@ -161,10 +152,86 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       items.map((i) => i.externalId),
     );
     const target = { ...run.target, known };
-    const processed: Processing = { files: [], links: [] };
-    await mapLimit(items, deps.concurrency, (item) => storeOne(run, target, item, counts, processed));
-    if (processed.files.length) await deps.onFilesStored(processed.files);
-    if (processed.links.length) await deps.onLinksSaved?.(processed.links);
+    const done: string[] = [];
+    const reconnected: string[] = [];
+    const ready: PreparedItem[] = [];
+    await mapLimit(items, deps.concurrency, async (item) => {
+      let preparation: Preparation;
+      try {
+        preparation = await prepareImportedItem(storeDeps, target, item);
+      } catch (error) {
+        if (error instanceof SyncError) throw error;
+        counts.failed += 1;
+        await recordFailure(run, item.externalId, item.name, reasonOf(error, deps.maxBytes));
+        return;
+      }
+      if (preparation.kind === 'ready') {
+        ready.push(preparation.prepared);
+        return;
+      }
+      counts.skipped += 1;
+      done.push(item.externalId);
+      if (preparation.reconnect) reconnected.push(preparation.reconnect);
+    });
+    await claimForConnection(db, run.connection, reconnected);
+    // In the page's order, whichever finished downloading first.
+    const order = new Map(items.map((item, i) => [item.externalId, i]));
+    ready.sort((a, b) => (order.get(a.item.externalId) ?? 0) - (order.get(b.item.externalId) ?? 0));
+
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await writePrepared(storeDeps, target, ready);
+    } catch (error) {
+      if (error instanceof SyncError) throw error;
+      // One item the database refuses fails the whole transaction: each is written alone, so only it fails.
+      deps.log.warn(
+        { connectionId: run.connection.id, items: ready.length, error: reasonOf(error, deps.maxBytes) },
+        'a batch of imported items failed; writing them one by one',
+      );
+      outcomes = [];
+      for (const prepared of ready) {
+        try {
+          outcomes.push(...(await writePrepared(storeDeps, target, [prepared])));
+        } catch (itemError) {
+          if (itemError instanceof SyncError) throw itemError;
+          outcomes.push({ kind: 'failed', error: itemError });
+        }
+      }
+    }
+
+    const imported: ImportedItem[] = [];
+    const released: string[] = [];
+    for (const [i, outcome] of outcomes.entries()) {
+      const { item } = ready[i] as PreparedItem;
+      if (outcome.kind === 'failed') {
+        counts.failed += 1;
+        await recordFailure(run, item.externalId, item.name, reasonOf(outcome.error, deps.maxBytes));
+        continue;
+      }
+      done.push(item.externalId);
+      if (outcome.kind === 'skipped') {
+        counts.skipped += 1;
+        continue;
+      }
+      counts.imported += 1;
+      imported.push(item);
+      if (outcome.processBytes) processed.files.push(outcome.objectId);
+      if (outcome.previewLink) processed.links.push(outcome.objectId);
+      released.push(...outcome.released);
+    }
+    const cleared = done.filter((externalId) => run.failing.delete(externalId));
+    if (cleared.length) {
+      await db
+        .delete(importFailures)
+        .where(
+          and(
+            eq(importFailures.connectionId, run.connection.id),
+            inArray(importFailures.externalId, cleared),
+          ),
+        );
+    }
+    if (released.length) await deps.releaseBlobs({ blobKeys: released, thumbnailKeys: [] });
+    return imported;
   }
 
   /** Saves the page's cursor and adds its counts; false when the connection went meanwhile (disconnected). */
@@ -369,5 +436,8 @@ function reasonOf(error: unknown, maxBytes: number): string {
   if (error instanceof BlobTooLargeError) {
     return `Larger than the ${Math.round(maxBytes / (1024 * 1024))} MB this server accepts`;
   }
+  // The database's own words, not the statement and its parameters the query builder wraps them in.
+  if (error instanceof DrizzleQueryError && error.cause instanceof Error)
+    return reasonOf(error.cause, maxBytes);
   return error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
 }

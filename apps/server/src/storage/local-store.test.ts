@@ -48,6 +48,20 @@ describe('local blob store layout', () => {
     expect((await filesUnder(parent)).every((file) => file.startsWith('blobs/'))).toBe(true);
   });
 
+  it('makes its directories again when they were removed after a first write, leaving no temporary file', async () => {
+    const store = createLocalBlobStore(root);
+    const ownerId = randomUUID();
+    await store.put(Readable.from([Buffer.from('first')]), { ownerId, maxBytes: 10 });
+    await store.putAt(`${ownerId}/thumbs/o1.webp`, Buffer.from('t'), 'image/webp');
+    await rm(root, { recursive: true, force: true });
+
+    const blob = await store.put(Readable.from([Buffer.from('second')]), { ownerId, maxBytes: 10 });
+    expect(await readFile(path.join(root, ownerId, blob.sha256), 'utf8')).toBe('second');
+    await store.putAt(`${ownerId}/thumbs/o2.webp`, Buffer.from('u'), 'image/webp');
+    expect(await readFile(path.join(root, ownerId, 'thumbs', 'o2.webp'), 'utf8')).toBe('u');
+    expect(await filesUnder(path.join(root, '.tmp'))).toEqual([]);
+  });
+
   it('refreshes the time of a blob stored again, so the orphan sweep leaves it alone', async () => {
     const store = createLocalBlobStore(root);
     const ownerId = randomUUID();

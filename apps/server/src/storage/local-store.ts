@@ -36,19 +36,34 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
     return path.join(root, ...key.split('/'));
   }
 
-  async function newTempFile(): Promise<string> {
-    await mkdir(tempDir, { recursive: true });
-    return path.join(tempDir, randomUUID());
+  // Directories made (or found) already: each write would otherwise ask for its directory again, a
+  // system call per write. One removed meanwhile is made again when a write finds it missing.
+  const made = new Set<string>();
+  async function inDir<T>(dir: string, write: () => Promise<T>): Promise<T> {
+    if (!made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException | null)?.code !== 'ENOENT') throw error;
+      made.delete(dir);
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+      return write();
+    }
   }
 
   return {
     async put(body: Readable, { ownerId, maxBytes, nameHint }: PutOptions): Promise<StoredBlob> {
       assertValidOwnerId(ownerId);
       assertValidMaxBytes(maxBytes);
-      const temp = await newTempFile();
+      const temp = path.join(tempDir, randomUUID());
       const meter = new BlobMeter(maxBytes);
+      let placed = false;
       try {
-        const file = await open(temp, 'wx');
+        const file = await inDir(tempDir, () => open(temp, 'wx'));
         try {
           await pipeline(body, meter, file.createWriteStream());
         } catch (error) {
@@ -59,31 +74,32 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
         const { size, sha256, head } = meter.result();
         const key = `${ownerId}/${sha256}`;
         const target = pathOf(key);
-        await mkdir(path.dirname(target), { recursive: true });
         if (await isFile(target)) {
           // Same key, same bytes: the file there will do. Its time is refreshed so the orphan sweep's grace
           // period covers this upload too, even if the file had been an orphan for a while.
           const now = new Date();
           await utimes(target, now, now);
         } else {
-          await rename(temp, target);
+          await inDir(path.dirname(target), () => rename(temp, target));
+          placed = true;
         }
         return { key, size, sha256, mimeType: await sniffMimeType(head, nameHint) };
       } finally {
-        await rm(temp, { force: true });
+        if (!placed) await rm(temp, { force: true });
       }
     },
 
     async putAt(key: string, body: Buffer, _mimeType: string): Promise<void> {
       assertWritableKey(key);
       const target = pathOf(key);
-      const temp = await newTempFile();
+      const temp = path.join(tempDir, randomUUID());
+      let placed = false;
       try {
-        await writeFile(temp, body, { flag: 'wx' });
-        await mkdir(path.dirname(target), { recursive: true });
-        await rename(temp, target);
+        await inDir(tempDir, () => writeFile(temp, body, { flag: 'wx' }));
+        await inDir(path.dirname(target), () => rename(temp, target));
+        placed = true;
       } finally {
-        await rm(temp, { force: true });
+        if (!placed) await rm(temp, { force: true });
       }
     },
 
