@@ -67,8 +67,8 @@ test('a refused Dropbox consent is said on My Sources, and the card stays unconn
 
 test('connects Dropbox from the signup wizard and comes back to the same step', async ({ page }) => {
   const user = uniqueUser();
-  await signUpToStep3(page, user, ['DropBox']);
-  await page.getByRole('button', { name: 'Connect DropBox' }).click();
+  await signUpToStep3(page, user, ['Dropbox']);
+  await page.getByRole('button', { name: 'Connect Dropbox' }).click();
   await expect(page.getByText('dropbox successfully connected')).toBeVisible();
   await expect(page.getByText('Your Dropbox is being imported onto your desk.')).toBeVisible();
   await page.getByRole('button', { name: 'Finish' }).click();

@@ -37,7 +37,7 @@ test('signs in with Google from the login screen, a new account made on the way'
 }) => {
   const account = await nextGoogleAccount(request, 'Katherine Johnson');
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Log In with Google' }).click();
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(/\/my-desk/);
   await noSessionInAddress(page);
   await expect(page.getByText(/Welcome,? Katherine\.johnson/i)).toBeVisible();

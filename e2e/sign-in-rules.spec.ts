@@ -41,7 +41,7 @@ test('sign-up shows the password rule as a live checklist, and accepts a passphr
 
   // The passphrase signs up.
   const user = { ...uniqueUser(), password: 'correct horse battery staple' };
-  await signUpToStep3(page, user, ['DropBox']);
+  await signUpToStep3(page, user, ['Dropbox']);
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/my-desk/);
 });
@@ -136,7 +136,7 @@ test('a leftover wizard never switches the signed-in account, and signing in or 
 }) => {
   // A abandons the wizard after registering: their session waits under tempUser.
   const abandoned = uniqueUser();
-  await signUpToStep3(page, abandoned, ['DropBox']);
+  await signUpToStep3(page, abandoned, ['Dropbox']);
   await expect(page.getByRole('button', { name: 'Finish' })).toBeVisible();
   const leftover = await stored(page, 'tempUser');
   expect(leftover).toContain(abandoned.email);
@@ -164,7 +164,7 @@ test('a leftover wizard never switches the signed-in account, and signing in or 
 
   // A wizard open in one tab while someone signs in in another: Finish keeps that person signed in.
   const third = uniqueUser();
-  await signUpToStep3(page, third, ['DropBox']);
+  await signUpToStep3(page, third, ['Dropbox']);
   const other = await context.newPage();
   await signIn(other, owner.email, owner.password);
   await expect(other).toHaveURL(/\/my-desk/);

@@ -37,7 +37,7 @@ test('a newcomer signs up through the four-step wizard and lands on the desk', a
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page.getByText('Please check one checkbox')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Google Drive' }).check();
-  await page.getByRole('checkbox', { name: 'DropBox' }).check();
+  await page.getByRole('checkbox', { name: 'Dropbox' }).check();
 
   // The wizard survives a reload (a Google redirect would do the same).
   await page.reload();

@@ -9,6 +9,7 @@ import { requestSession } from '../../api/auth';
 import { PublicShell } from '../../components/PublicShell';
 import { SecretInput } from '../../components/SecretInput';
 import { usePageTitle } from '../../components/usePageTitle';
+import { UI } from '../../lib/glossary';
 import { preloadDesk } from '../../routes/app-chunks';
 import { HOME_PATH, safeNextPath } from '../../routes/next-path';
 import { setSession } from '../../state/session';
@@ -110,7 +111,7 @@ export function LoginPage() {
             <AccountHelpLinks />
 
             <Divider label="or" labelPosition="center" />
-            <GoogleSignInLink redirectPath="login" label="Log In with Google" />
+            <GoogleSignInLink redirectPath="login" label={UI.signInWithGoogle} />
 
             <Text size="sm" ta="center">
               New to Easio?{' '}

@@ -29,7 +29,7 @@ function GoogleMark() {
 }
 
 /**
- * 'Log In with Google' / 'Sign up with Google': a browser navigation to the server's Google sign-in.
+ * 'Sign in with Google' / 'Sign up with Google': a browser navigation to the server's Google sign-in.
  * When this server has no Google credentials the link is shown disabled, and says so plainly.
  */
 export function GoogleSignInLink({

@@ -27,6 +27,7 @@ import { editProfile, requestSession } from '../../api/auth';
 import { storeMe, useMe } from '../../api/queries';
 import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
+import { UI } from '../../lib/glossary';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { clearSession, setSession } from '../../state/session';
 import { Appearance } from './Appearance';
@@ -34,7 +35,7 @@ import { type AccountFormValues, accountFormValues, profilePayload } from './pro
 import { YourData } from './YourData';
 
 const GENDER_OPTIONS = [
-  { value: '', label: 'N/A' },
+  { value: '', label: 'Prefer not to say' },
   { value: 'male', label: 'Male' },
   { value: 'female', label: 'Female' },
 ];
@@ -118,8 +119,8 @@ function AccountFormFields({ info }: { info: UserInfo }) {
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Full Name" autoComplete="name" {...form.getInputProps('first_name')} />
-          <TextInput label="UserName" autoComplete="username" {...form.getInputProps('username')} />
-          <TextInput label="Email-ID" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput label={UI.username} autoComplete="username" {...form.getInputProps('username')} />
+          <TextInput label={UI.email} type="email" autoComplete="email" {...form.getInputProps('email')} />
           <NativeSelect label="Gender" data={GENDER_OPTIONS} {...form.getInputProps('gender')} />
           <TextInput
             label="Date of Birth"

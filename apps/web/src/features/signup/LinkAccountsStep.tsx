@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { fetchMe } from '../../api/auth';
 import { usePublicConfig } from '../../api/queries';
+import { UI } from '../../lib/glossary';
 import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
 
@@ -67,13 +68,13 @@ const ROWS: Row[] = [
   },
   {
     key: 'dropbox_service',
-    title: 'DropBox',
+    title: UI.dropbox,
     body: (config, account) =>
       config.dropbox.configured ? (
         <SignupConnect
           account={account}
           service="dropbox"
-          label="Connect DropBox"
+          label={`Connect ${UI.dropbox}`}
           importing="Your Dropbox is being imported onto your desk."
         />
       ) : (

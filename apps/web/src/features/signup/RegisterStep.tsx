@@ -29,6 +29,7 @@ import { isApiError } from '../../api/api-error';
 import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
 import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
+import { UI } from '../../lib/glossary';
 import { toastError } from '../../lib/toast';
 import { localStore } from '../../state/storage';
 import { GoogleSignInLink } from '../auth/ProviderLinks';
@@ -198,7 +199,7 @@ export function RegisterStep({ formId, tempUser, onDone, onStartOver }: Props) {
       <Stack gap="xs">
         <GoogleSignInLink
           redirectPath="signup"
-          label="Sign up with Google"
+          label={UI.signUpWithGoogle}
           ageConfirmation={AGE_CHOICE.safeParse(form.values.age_confirmation).data}
           onAgeMissing={() => {
             form.validateField('age_confirmation');

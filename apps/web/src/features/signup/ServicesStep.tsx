@@ -2,11 +2,12 @@ import { type Services, servicesSchema } from '@easio/shared';
 import { Checkbox, Fieldset, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { UI } from '../../lib/glossary';
 import { localStore } from '../../state/storage';
 
 const CHOICES: { key: keyof Services; label: string; description: string }[] = [
   { key: 'google_service', label: 'Google Drive', description: 'Files and folders from your drive' },
-  { key: 'dropbox_service', label: 'DropBox', description: 'Files from your Dropbox' },
+  { key: 'dropbox_service', label: UI.dropbox, description: 'Files from your Dropbox' },
   {
     key: 'extension_service',
     label: 'Extension',
