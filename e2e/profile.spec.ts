@@ -83,26 +83,21 @@ test('the connected accounts turn WhatsApp off; help answers questions', async (
   expect(await violations(page)).toEqual([]);
 });
 
-test('team and permissions show what is coming, plainly marked and inert', async ({ page, request }) => {
+test('team and permissions say plainly they are not available yet, with nothing to press', async ({
+  page,
+  request,
+}) => {
   await signedInNewUser(page, request);
   await page.goto('/settings/team');
-  await expect(page.getByRole('main').getByText('Coming soon', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Team members (preview)' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add Member' })).toBeDisabled();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Not available yet', { exact: true })).toBeVisible();
+  await expect(main).toContainText('no one else can see what you keep');
+  await expect(main.getByRole('table')).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Add Member' })).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
   await page.goto('/settings/permissions');
-  await expect(page.getByRole('main').getByText('Coming soon', { exact: true })).toBeVisible();
-  for (const name of [
-    'Make admin',
-    'Source added',
-    'File added',
-    'File edited',
-    'Desk',
-    'Team Desk',
-    'Binder',
-    'File',
-  ]) {
-    await expect(page.getByRole('switch', { name, exact: true })).toBeDisabled();
-  }
+  await expect(main.getByText('Not available yet', { exact: true })).toBeVisible();
+  await expect(main.getByRole('switch')).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
 });
 

@@ -22,14 +22,14 @@ export function OperatorContact({ size = 'md' }: { size?: 'sm' | 'md' }) {
         <List size={size} spacing={2}>
           <List.Item>
             see and correct your details in{' '}
-            <Anchor component={Link} to="/settings">
+            <Anchor component={Link} to="/settings" underline="always">
               Settings › My Account
             </Anchor>
             ;
           </List.Item>
           <List.Item>
             download everything Easio holds about you, or delete your account and all of it, in{' '}
-            <Anchor component={Link} to="/settings">
+            <Anchor component={Link} to="/settings" underline="always">
               Settings › Your data
             </Anchor>
             .
@@ -42,7 +42,10 @@ export function OperatorContact({ size = 'md' }: { size?: 'sm' | 'md' }) {
     <Stack gap={4}>
       {privacy.contact_email && (
         <Text size={size}>
-          E-mail: <Anchor href={`mailto:${privacy.contact_email}`}>{privacy.contact_email}</Anchor>
+          E-mail:{' '}
+          <Anchor href={`mailto:${privacy.contact_email}`} underline="always">
+            {privacy.contact_email}
+          </Anchor>
         </Text>
       )}
       {privacy.postal_address && (
@@ -52,7 +55,7 @@ export function OperatorContact({ size = 'md' }: { size?: 'sm' | 'md' }) {
       )}
       {privacy.request_url && (
         <Text size={size}>
-          <Anchor href={privacy.request_url} target="_blank" rel="noopener noreferrer">
+          <Anchor href={privacy.request_url} target="_blank" rel="noopener noreferrer" underline="always">
             Submit a request about your data
           </Anchor>
         </Text>

@@ -45,7 +45,7 @@ export function ExtensionPackage({ packages }: { packages: PublicConfig['extensi
         )}
         <List.Item>
           Sign it in with a token from{' '}
-          <Anchor component={Link} to="/settings/sources" size="xs">
+          <Anchor component={Link} to="/settings/sources" size="xs" underline="always">
             Settings › Sources
           </Anchor>
           .
