@@ -122,11 +122,12 @@ function fileForm() {
 
 async function signUp(i) {
   const tag = `${process.pid}x${i}`;
-  const password = `load-bench#${i}`;
+  const password = `Load-bench#${i}`;
   const info = await call(null, 'POST', '/auth/signup', {
     username: `load${tag}`,
     email: `load${tag}@example.com`,
     hashed_password: password,
+    age_confirmation: 'adult',
   });
   const res = await fetch(`${base}/api/auth/token`, {
     method: 'POST',

@@ -151,8 +151,8 @@ try {
   console.log(`start again: healthy after ${seconds(await start())}`);
   await idle();
   printMemory(`idle ${IDLE_MS / 1000} s after start, empty database, second start:`, await memory());
-  const user = { username: 'bench_memory', email: 'bench.memory@example.com', hashed_password: 'secret12#' };
-  await api('POST', '/api/auth/signup', { ...user, region: 'IN' });
+  const user = { username: 'bench_memory', email: 'bench.memory@example.com', hashed_password: 'Secret12#' };
+  await api('POST', '/api/auth/signup', { ...user, region: 'IN', age_confirmation: 'adult' });
   await stop();
 
   console.log(`\nloading ${ITEMS.toLocaleString('en-US')} items…`);

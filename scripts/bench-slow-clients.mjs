@@ -43,11 +43,11 @@ async function waitForServer() {
 }
 
 async function signIn() {
-  const user = { username: 'bench_slow', email: 'bench_slow@example.com', hashed_password: 'secret12#' };
+  const user = { username: 'bench_slow', email: 'bench_slow@example.com', hashed_password: 'Secret12#' };
   const made = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, region: 'IN' }),
+    body: JSON.stringify({ ...user, region: 'IN', age_confirmation: 'adult' }),
   });
   if (!made.ok) throw new Error(`signup: ${made.status} ${await made.text()}`);
   const token = await fetch(`${base}/api/auth/token`, {
