@@ -4,18 +4,21 @@ import { toastError } from '../../lib/toast';
 
 /**
  * The server sends the browser back with `?error=<message>` when a sign-in or connect redirect fails
- * (for instance Google is not configured): show it as a toast, then take it out of the address.
+ * (for instance a provider is not configured, or its consent was refused). Calls `onError` once with
+ * it and takes it out of the address, so a reload does not say it again. With a `state`, the error is
+ * the answer of a Google consent screen: its own hook reports it.
  */
-export function useErrorParamToast(autoClose: number) {
+export function useReturnedErrorParam(onError: (message: string) => void) {
   const [params, setParams] = useSearchParams();
-  // With a `state`, the error is the answer of a Google consent screen: its own hook reports it.
   const error = params.has('state') ? null : params.get('error');
   const shown = useRef<string | null>(null);
+  const report = useRef(onError);
+  report.current = onError;
   useEffect(() => {
     if (!error) return;
     if (shown.current !== error) {
       shown.current = error;
-      toastError(error, autoClose);
+      report.current(error);
     }
     setParams(
       (current) => {
@@ -25,5 +28,10 @@ export function useErrorParamToast(autoClose: number) {
       },
       { replace: true },
     );
-  }, [error, autoClose, setParams]);
+  }, [error, setParams]);
+}
+
+/** On the login and sign-up pages the returned error is a toast. */
+export function useErrorParamToast(autoClose: number) {
+  useReturnedErrorParam((message) => toastError(message, autoClose));
 }

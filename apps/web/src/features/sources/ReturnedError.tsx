@@ -1,29 +1,14 @@
 import { Alert } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useReturnedErrorParam } from '../auth/useErrorParamToast';
 
 /**
- * A provider's consent screen that failed or was refused (Dropbox, or an old connect link) sends the
- * browser back with `?error=<what happened>`. The page says it where the person looks, until they
- * close it, and the address loses it so a reload does not say it again. A Google answer carries a
- * `state` and is reported by its own hook.
+ * A provider's consent screen that failed or was refused (Dropbox, or an old connect link) comes back
+ * with `?error=`: the page says it where the person looks, until they close it.
  */
 export function ReturnedError() {
-  const [params, setParams] = useSearchParams();
-  const returned = params.has('state') ? null : params.get('error');
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (!returned) return;
-    setMessage(returned);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('error');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [returned, setParams]);
+  useReturnedErrorParam(setMessage);
   if (!message) return null;
   return (
     <Alert
