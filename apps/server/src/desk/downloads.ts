@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
 import { type Db, queryRows } from '../db/client.js';
 import { downloadTickets, objects } from '../db/schema.js';
-import { HttpError } from '../http/http-error.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
 import { isSafeInline } from './content-types.js';
 import { withoutControlCharacters } from './file-names.js';
-import { type DeskService, notFound } from './service.js';
+import type { DeskService } from './service.js';
 import type { UrlPurpose, UrlSigner } from './signed-urls.js';
 
 const signedQuery = z.object({

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/authenticate.js';
 import type { Db } from '../db/client.js';
 import type { ObjectRow } from '../db/schema.js';
-import { HttpError } from '../http/http-error.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { lockBlobKeys } from './blob-cleanup.js';
 import {
@@ -24,7 +24,7 @@ import {
 import { itemNameFromFileName } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
-import { type DeskService, notFound } from './service.js';
+import type { DeskService } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
 
 export const MAX_FILES_PER_UPLOAD = 100;

@@ -10,9 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { AcceptRecord, RecommendationRow, UserRow } from '../db/schema.js';
+import { forgetFilings, recordFilings } from '../desk/filing-events.js';
 import type { UrlSigner } from '../desk/signed-urls.js';
 import { HttpError } from '../http/http-error.js';
-import { forgetFilings, recordFilings } from './filing-events.js';
 import type { RecommendationScheduler } from './jobs.js';
 import { createRecommendationRepository, type RecommendationRepository } from './repository.js';
 import { requestRun, runStatus } from './runs.js';
