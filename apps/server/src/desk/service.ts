@@ -20,6 +20,7 @@ import { forgetPagePreview } from './forget-page-preview.js';
 import { cursorAfter, type ListedRow } from './listing.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, type NewObject } from './repository.js';
+import { rootOf } from './root-folder.js';
 import type { UrlSigner } from './signed-urls.js';
 import { createTrashRepository } from './trash-repository.js';
 import { placementRefusal } from './tree-rules.js';
@@ -38,11 +39,6 @@ export interface DeskDeps {
   onItemsAdded: (ownerId: string) => void;
   /** Queues previews of saved links (their page read in the background); null when previews are off. */
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
-}
-
-function rootOf(user: UserRow): string {
-  if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
-  return user.rootFolder;
 }
 
 /** The desk tree of one user: every call is scoped to the signed-in owner; other ids are 404. */
