@@ -16,9 +16,8 @@ import { currentUser } from '../auth/authenticate.js';
 import type { UserRepository } from '../auth/repository.js';
 import { toUserInfo } from '../auth/user-info.js';
 import type { Db } from '../db/client.js';
-import { downloadTickets } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
-import { unexpiredTicket } from '../desk/downloads.js';
+import { issueTicket, unexpiredTicket } from '../desk/download-tickets.js';
 import { HttpError } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
@@ -65,17 +64,13 @@ export async function accountRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      const [ticket] = await db
-        .insert(downloadTickets)
-        .values({
-          ownerId: user.id,
-          objectIds: [],
-          purpose: 'export',
-          expiresAt: new Date(Date.now() + EXPORT_TICKET_MINUTES * 60_000),
-        })
-        .returning({ id: downloadTickets.id });
-      if (!ticket) throw new Error('insert returned no row');
-      return { url: `/api/account/export/${ticket.id}`, ...(await exportSize(db, user.id)) };
+      const ticketId = await issueTicket(db, {
+        ownerId: user.id,
+        purpose: 'export',
+        objectIds: [],
+        minutes: EXPORT_TICKET_MINUTES,
+      });
+      return { url: `/api/account/export/${ticketId}`, ...(await exportSize(db, user.id)) };
     },
   );
 
