@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { errorBodySchema, zipRequestSchema, zipTicketSchema } from '@easio/shared';
+import { zipRequestSchema, zipTicketSchema } from '@easio/shared';
 import { ZipArchive } from 'archiver';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
 import { type Db, queryRows } from '../db/client.js';
 import { objects } from '../db/schema.js';
+import { errorResponses } from '../http/error-responses.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
@@ -117,7 +118,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
           'Several files (and folders, with their content) as one ZIP: answers a short-lived address to download it from',
         security: [{ bearer: [] }],
         body: zipRequestSchema,
-        response: { 200: zipTicketSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: zipTicketSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
