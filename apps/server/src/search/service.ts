@@ -7,7 +7,8 @@ import type { UrlSigner } from '../desk/signed-urls.js';
 import { notFound } from '../http/http-error.js';
 import { markText, snippet } from './highlight.js';
 import { type Corrections, correctableWords, correctedText, parseQuery } from './parse-query.js';
-import { searchSql, toSearchRow } from './sql.js';
+import { toSearchRow } from './search-row.js';
+import { searchSql } from './statement.js';
 import { correctionsFor } from './vocabulary.js';
 
 export interface SearchPage {
