@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
-import { nestedMessage, plainMessage } from '../apps/server/src/sources/mail/test-messages';
+import { nestedMessage, plainMessage } from '../apps/server/src/test/mail-messages';
 import { createUser, row, signIn, violations } from './helpers';
 
 // Against the second test server, which reads mail from a real Dovecot on loopback.

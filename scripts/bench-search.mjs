@@ -29,7 +29,7 @@ import { createRandom, loadSearchData, queryWords } from './bench/search-data.mj
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
 const { openDatabase, openPostgres } = await import(dist('db/client.js'));
-const searchSql = await import(dist('search/sql.js')).then(
+const searchSql = await import(dist('search/statement.js')).then(
   (m) => m.searchSql,
   () => null,
 );
@@ -341,7 +341,7 @@ async function prepare({ query, users, objects, bigObjects, inFlight, reuse }) {
 /** Both paths timed (the API only when `auth` is given), then the plans of a few queries. */
 async function measure(database, { bigUser, bench }, auth) {
   if (!searchSql) {
-    console.log('apps/server/dist/search/sql.js is missing (run `npm run build`): no timings');
+    console.log('apps/server/dist/search/statement.js is missing (run `npm run build`): no timings');
     return { raw: null, http: null, plans: null };
   }
   const { raw, http } = await timeBoth(database.db, bigUser.id, auth, bench.cases);

@@ -17,6 +17,9 @@ export const DATA_TYPES = [
 ] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+/** The kinds of item that are a web address, and get a preview. */
+export const LINK_TYPES: ReadonlySet<DataType> = new Set<DataType>(['url_object', 'url_note_object']);
+
 /** The item kinds the search filter of the spec offers. */
 export const SEARCHABLE_OBJECT_TYPES = [
   'url_object',

@@ -1,7 +1,6 @@
 import {
   ACCOUNT_DELETED_MESSAGE,
   deleteAccountSchema,
-  errorBodySchema,
   exportTicketSchema,
   NOTIFICATION_DEFAULTS,
   type NotificationPrefs,
@@ -16,9 +15,9 @@ import { currentUser } from '../auth/authenticate.js';
 import type { UserRepository } from '../auth/repository.js';
 import { toUserInfo } from '../auth/user-info.js';
 import type { Db } from '../db/client.js';
-import { downloadTickets } from '../db/schema.js';
 import { createBlobReleaser } from '../desk/blob-cleanup.js';
-import { unexpiredTicket } from '../desk/downloads.js';
+import { issueTicket, unexpiredTicket } from '../desk/download-tickets.js';
+import { errorResponses } from '../http/error-responses.js';
 import { HttpError } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
@@ -27,7 +26,7 @@ import { exportArchive, exportSize } from './export-archive.js';
 import { PICTURE_MAX_BYTES, pictureDataUrl } from './picture.js';
 
 const EXPORT_TICKET_MINUTES = 15;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 422);
 
 /**
  * The rights the privacy notice promises: download everything (`POST /export`, then the ZIP by plain
@@ -65,17 +64,13 @@ export async function accountRoutes(
     },
     async (request) => {
       const user = currentUser(request);
-      const [ticket] = await db
-        .insert(downloadTickets)
-        .values({
-          ownerId: user.id,
-          objectIds: [],
-          purpose: 'export',
-          expiresAt: new Date(Date.now() + EXPORT_TICKET_MINUTES * 60_000),
-        })
-        .returning({ id: downloadTickets.id });
-      if (!ticket) throw new Error('insert returned no row');
-      return { url: `/api/account/export/${ticket.id}`, ...(await exportSize(db, user.id)) };
+      const ticketId = await issueTicket(db, {
+        ownerId: user.id,
+        purpose: 'export',
+        objectIds: [],
+        minutes: EXPORT_TICKET_MINUTES,
+      });
+      return { url: `/api/account/export/${ticketId}`, ...(await exportSize(db, user.id)) };
     },
   );
 
@@ -148,7 +143,7 @@ export async function accountRoutes(
         summary: 'Upload a profile picture (multipart, one image of at most 8 MB): kept 192 px square',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: userInfoSchema, 413: errorBodySchema, ...errors },
+        response: { 200: userInfoSchema, ...errorResponses(413), ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import {
   emailVerifiedAnswerSchema,
-  errorBodySchema,
   forgotPasswordSchema,
   mailActionAnswerSchema,
   resendVerificationSchema,
@@ -9,18 +8,11 @@ import {
 } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../http/error-responses.js';
 import type { AccountMail } from './account-mail.js';
 import { currentUser } from './authenticate.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-  502: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 409, 422, 429, 502, 503);
 
 /** `/api/auth/…`: forgotten passwords and e-mail address verification, by links sent by mail. */
 export async function accountMailRoutes(app: FastifyInstance, { accountMail }: { accountMail: AccountMail }) {

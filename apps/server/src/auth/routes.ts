@@ -1,6 +1,5 @@
 import {
   editProfilePayloadSchema,
-  errorBodySchema,
   profileChangesFromWire,
   signInSchema,
   signupPayloadSchema,
@@ -14,17 +13,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../http/error-responses.js';
 import { currentUser } from './authenticate.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from './devices.js';
 import type { AuthService } from './service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 409, 422, 429);
 const bearer = [{ bearer: [] }];
 
 /** `/api/auth/*`: sign-up, sign-in and the signed-in user's own info. */
@@ -165,7 +159,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         summary: 'Sign out one device: that sign-in ends and its tokens stop working',
         security: bearer,
         params: z.object({ id: z.uuid({ error: 'Not a valid id' }) }),
-        response: { 200: z.object({ ended: z.literal(true) }), 404: errorBodySchema, ...errors },
+        response: { 200: z.object({ ended: z.literal(true) }), ...errorResponses(404), ...errors },
       },
     },
     async (request) => {

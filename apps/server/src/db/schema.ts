@@ -130,7 +130,7 @@ export const objects = pgTable(
       .generatedAlwaysAs(sql`data_type IN ('root_object', 'drawer_object', 'binder_object')`),
     // Not declared here on purpose: `search_document` (a generated, weighted tsvector) and the search
     // indexes live in the hand-written migration 0002_search.sql, so that ordinary selects of whole
-    // rows never read the vector. Only search/sql.ts uses them.
+    // rows never read the vector. Only the search statement (search/) uses them.
   },
   (t) => [
     uniqueIndex('objects_owner_source_external_key').on(t.ownerId, t.source, t.externalId),

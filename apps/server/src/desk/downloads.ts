@@ -1,20 +1,22 @@
 import { PassThrough } from 'node:stream';
-import { errorBodySchema, zipRequestSchema, zipTicketSchema } from '@easio/shared';
+import { zipRequestSchema, zipTicketSchema } from '@easio/shared';
 import { ZipArchive } from 'archiver';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
 import { type Db, queryRows } from '../db/client.js';
-import { downloadTickets, objects } from '../db/schema.js';
-import { HttpError } from '../http/http-error.js';
+import { objects } from '../db/schema.js';
+import { errorResponses } from '../http/error-responses.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { contentDisposition } from '../storage/content-disposition.js';
 import { isSafeInline } from './content-types.js';
+import { deleteStaleTickets, issueTicket, unexpiredTicket } from './download-tickets.js';
 import { withoutControlCharacters } from './file-names.js';
-import { type DeskService, notFound } from './service.js';
+import type { DeskService } from './service.js';
 import type { UrlPurpose, UrlSigner } from './signed-urls.js';
 
 const signedQuery = z.object({
@@ -116,7 +118,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
           'Several files (and folders, with their content) as one ZIP: answers a short-lived address to download it from',
         security: [{ bearer: [] }],
         body: zipRequestSchema,
-        response: { 200: zipTicketSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: zipTicketSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -124,17 +126,14 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
       const ids = [...new Set(request.body.ids)];
       const rows = await desk.repo.findManyOwned(user.id, ids);
       if (rows.length !== ids.length) throw new HttpError(404, 'Some of the chosen items were not found');
-      const [ticket] = await db
-        .insert(downloadTickets)
-        .values({
-          ownerId: user.id,
-          objectIds: ids,
-          expiresAt: new Date(Date.now() + ZIP_TICKET_MINUTES * 60_000),
-        })
-        .returning({ id: downloadTickets.id });
-      if (!ticket) throw new Error('insert returned no row');
-      await db.delete(downloadTickets).where(sql`${downloadTickets.expiresAt} < now() - interval '1 day'`);
-      return { url: `/api/desk/zip/${ticket.id}` };
+      const ticketId = await issueTicket(db, {
+        ownerId: user.id,
+        purpose: 'zip',
+        objectIds: ids,
+        minutes: ZIP_TICKET_MINUTES,
+      });
+      await deleteStaleTickets(db);
+      return { url: `/api/desk/zip/${ticketId}` };
     },
   );
 
@@ -176,21 +175,6 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
       return reply.send(out);
     },
   );
-}
-
-/** A download ticket by its id, if it is for this purpose and has not expired. */
-export async function unexpiredTicket(db: Db, id: string, purpose: 'zip' | 'export') {
-  const [ticket] = await db
-    .select()
-    .from(downloadTickets)
-    .where(
-      and(
-        eq(downloadTickets.id, id),
-        eq(downloadTickets.purpose, purpose),
-        gt(downloadTickets.expiresAt, sql`now()`),
-      ),
-    );
-  return ticket;
 }
 
 /** The files under the chosen objects, with paths inside the ZIP (folders become directories). */

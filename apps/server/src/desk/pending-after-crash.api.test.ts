@@ -2,9 +2,9 @@ import type { DeskObject } from '@easio/shared';
 import { describe, expect, it } from 'vitest';
 import { requeuePendingPreviews } from '../links/link-preview-jobs.js';
 import { requeuePendingFiles } from '../processing/register-file-jobs.js';
-import { samplePdf } from '../processing/test-samples.js';
 import { DB_KINDS } from '../test/databases.js';
 import { multipartBody } from '../test/multipart.js';
+import { samplePdf } from '../test/sample-files.js';
 import { buildTestApp, signedInUser } from '../test/test-app.js';
 
 describe.each(DB_KINDS)('work left pending by a crash on %s', (kind) => {

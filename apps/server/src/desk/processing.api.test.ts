@@ -1,8 +1,8 @@
 import type { DeskObject } from '@easio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePdf, samplePhoto } from '../processing/test-samples.js';
 import { DB_KINDS } from '../test/databases.js';
 import { multipartBody } from '../test/multipart.js';
+import { samplePdf, samplePhoto } from '../test/sample-files.js';
 import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
 
 describe.each(DB_KINDS)('uploads processed in the background on %s', (kind) => {

@@ -4,7 +4,6 @@ import {
   createItemSchema,
   deleteSchema,
   deskObjectSchema,
-  errorBodySchema,
   folderViewSchema,
   listQuerySchema,
   moveSchema,
@@ -16,10 +15,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { DeskService } from './service.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 422);
 const meta = (summary: string) => ({ tags: ['desk'], summary, security: [{ bearer: [] }] });
 
 /** `/api/desk/*`: the folders and items of the signed-in user's desk. */
@@ -126,7 +126,7 @@ export async function deskRoutes(app: FastifyInstance, { desk }: { desk: DeskSer
         ),
         params: idParams,
         body: updateObjectSchema,
-        response: { 200: deskObjectSchema, ...errors, 409: errorBodySchema },
+        response: { 200: deskObjectSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => desk.update(currentUser(request), request.params.id, request.body),

@@ -8,19 +8,19 @@ import type {
   Page,
   Workspace,
 } from '@easio/shared';
-import { canContain, isFolderType, nameFromText } from '@easio/shared';
+import { canContain, isFolderType, LINK_TYPES, nameFromText } from '@easio/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { ObjectRow, UserRow } from '../db/schema.js';
-import { HttpError } from '../http/http-error.js';
-import { LINK_TYPES } from '../links/link-preview.js';
-import { forgetPagePreview } from '../links/preview-reset.js';
-import { recordFilings } from '../recommendations/filing-events.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { changesOf, changesWhatIsRead, editRefusal, type ObjectEdit } from './edits.js';
+import { recordFilings } from './filing-events.js';
+import { forgetPagePreview } from './forget-page-preview.js';
 import { cursorAfter, type ListedRow } from './listing.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository, type NewObject } from './repository.js';
+import { rootOf } from './root-folder.js';
 import type { UrlSigner } from './signed-urls.js';
 import { createTrashRepository } from './trash-repository.js';
 import { placementRefusal } from './tree-rules.js';
@@ -29,9 +29,6 @@ import { loadWorkspace } from './workspace.js';
 type ListQuery = z.output<typeof listQuerySchema>;
 const asList = <T>(v: T | T[] | undefined): T[] | undefined =>
   v === undefined ? undefined : Array.isArray(v) ? v : [v];
-
-/** Missing and not-yours look the same: 404. */
-export const notFound = () => new HttpError(404, 'Not found');
 
 export interface DeskDeps {
   db: Db;
@@ -42,11 +39,6 @@ export interface DeskDeps {
   onItemsAdded: (ownerId: string) => void;
   /** Queues previews of saved links (their page read in the background); null when previews are off. */
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
-}
-
-function rootOf(user: UserRow): string {
-  if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
-  return user.rootFolder;
 }
 
 /** The desk tree of one user: every call is scoped to the signed-in owner; other ids are 404. */

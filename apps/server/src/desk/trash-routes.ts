@@ -1,7 +1,6 @@
 import {
   bulkResultSchema,
   deleteSchema,
-  errorBodySchema,
   restoreSchema,
   trashPageSchema,
   trashQuerySchema,
@@ -10,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { TrashService } from './trash-service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 422);
 const meta = (summary: string) => ({ tags: ['desk'], summary, security: [{ bearer: [] }] });
 
 /** `/api/desk/trash*`: what the signed-in user deleted, until it goes for good. */

@@ -12,6 +12,7 @@ import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
+import { rootOf } from './root-folder.js';
 import type { UrlSigner } from './signed-urls.js';
 import { createTrashRepository, type TrashRepository } from './trash-repository.js';
 
@@ -37,11 +38,6 @@ export interface TrashDeps {
   trashDays: number;
   /** Removes blobs no object uses any more; called after a delete has committed. */
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
-}
-
-function rootOf(user: UserRow): string {
-  if (!user.rootFolder) throw new Error(`user ${user.id} has no root folder`);
-  return user.rootFolder;
 }
 
 /**

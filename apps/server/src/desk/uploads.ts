@@ -1,6 +1,5 @@
 import {
   deskObjectSchema,
-  errorBodySchema,
   linkDuplicateSchema,
   type UploadResult,
   uploadQuerySchema,
@@ -12,7 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/authenticate.js';
 import type { Db } from '../db/client.js';
 import type { ObjectRow } from '../db/schema.js';
-import { HttpError } from '../http/http-error.js';
+import { errorResponses } from '../http/error-responses.js';
+import { HttpError, notFound } from '../http/http-error.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { lockBlobKeys } from './blob-cleanup.js';
 import {
@@ -24,7 +24,7 @@ import {
 import { itemNameFromFileName } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
-import { type DeskService, notFound } from './service.js';
+import type { DeskService } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
 
 export const MAX_FILES_PER_UPLOAD = 100;
@@ -42,13 +42,7 @@ export interface UploadDeps {
   onItemsAdded: (ownerId: string) => void;
 }
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 413, 422);
 
 /** `POST /api/desk/uploads` and keeping a refused duplicate as a link. */
 export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {

@@ -1,6 +1,5 @@
 import {
   type ApiTokenScope,
-  errorBodySchema,
   extensionFolderListSchema,
   extensionMeSchema,
   extensionSavedSchema,
@@ -12,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import { objects, type UserRow } from '../db/schema.js';
 import type { createDeskService } from '../desk/service.js';
+import { errorResponses } from '../http/error-responses.js';
 import { HttpError } from '../http/http-error.js';
 import type { ApiTokens } from './api-tokens.js';
 import { createExtensionSaver } from './extension-save.js';
@@ -75,7 +75,7 @@ export async function extensionRoutes(app: FastifyInstance, deps: ExtensionRoute
   const saveFromExtension = createExtensionSaver(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['extension'], security: [{ bearer: [] }] };
-  const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+  const errors = errorResponses(401, 403, 404, 422);
 
   r.options('/*', async (_request, reply) => reply.code(204).send());
 

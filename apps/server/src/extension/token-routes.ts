@@ -1,13 +1,9 @@
-import {
-  apiTokenListSchema,
-  createApiTokenSchema,
-  createdApiTokenSchema,
-  errorBodySchema,
-} from '@easio/shared';
+import { apiTokenListSchema, createApiTokenSchema, createdApiTokenSchema } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { errorResponses } from '../http/error-responses.js';
 import { HttpError } from '../http/http-error.js';
 import type { ApiTokens } from './api-tokens.js';
 
@@ -26,7 +22,7 @@ export async function tokenRoutes(app: FastifyInstance, { tokens }: { tokens: Ap
       schema: {
         ...common,
         summary: 'Your API tokens (the browser extension signs in with one), with their scopes and last use',
-        response: { 200: apiTokenListSchema, 401: errorBodySchema },
+        response: { 200: apiTokenListSchema, ...errorResponses(401) },
       },
     },
     async (request) => ({ tokens: await tokens.list(currentUser(request).id) }),
@@ -39,7 +35,7 @@ export async function tokenRoutes(app: FastifyInstance, { tokens }: { tokens: Ap
         ...common,
         summary: 'Make an API token: the answer holds the token itself, shown this once',
         body: createApiTokenSchema,
-        response: { 201: createdApiTokenSchema, 401: errorBodySchema, 422: errorBodySchema },
+        response: { 201: createdApiTokenSchema, ...errorResponses(401, 422) },
       },
     },
     async (request, reply) => {
@@ -58,7 +54,7 @@ export async function tokenRoutes(app: FastifyInstance, { tokens }: { tokens: Ap
         ...common,
         summary: 'Revoke an API token: whatever uses it is signed out at once',
         params: z.object({ id: z.uuid() }),
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,7 @@
-import {
-  countryGuessSchema,
-  errorBodySchema,
-  placeMatchesSchema,
-  placeSearchQuerySchema,
-} from '@easio/shared';
+import { countryGuessSchema, placeMatchesSchema, placeSearchQuerySchema } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../http/error-responses.js';
 import { countryOfAddress } from './country-of-address.js';
 import { bundledGazetteer, searchGazetteer } from './gazetteer.js';
 
@@ -48,7 +44,7 @@ export async function geoRoutes(app: FastifyInstance) {
           'Places (towns of 1,000 people or more) whose name starts with what was typed, from data bundled with the server',
         security: [{ bearer: [] }],
         querystring: placeSearchQuerySchema,
-        response: { 200: placeMatchesSchema, 401: errorBodySchema, 422: errorBodySchema },
+        response: { 200: placeMatchesSchema, ...errorResponses(401, 422) },
       },
     },
     async (request, reply) => {

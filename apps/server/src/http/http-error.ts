@@ -9,3 +9,6 @@ export class HttpError extends Error {
     super(detail);
   }
 }
+
+/** The plain 404 for an item the user does not have (or that is not there at all: the two look alike). */
+export const notFound = () => new HttpError(404, 'Not found');

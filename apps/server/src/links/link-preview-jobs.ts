@@ -1,8 +1,9 @@
+import { LINK_TYPES } from '@easio/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { LINK_TYPES, type LinkPreviewer, markPreviewFailed } from './link-preview.js';
+import { type LinkPreviewer, markPreviewFailed } from './link-preview.js';
 
 export const LINK_PREVIEW_JOB = 'preview-link';
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { DeskObject, SearchResult } from '@easio/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePdf } from '../processing/test-samples.js';
 import { DB_KINDS } from '../test/databases.js';
+import { samplePdf } from '../test/sample-files.js';
 import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;

@@ -1,12 +1,9 @@
-import type { DataType } from '@easio/shared';
+import { type DataType, LINK_TYPES } from '@easio/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import { FetchRefused, guardedFetch, isPublicAddress } from '../http/guarded-fetch.js';
 import type { BlobStore } from '../storage/blob-store.js';
-
-/** The kinds of item that are a web address, and get a preview. */
-export const LINK_TYPES: ReadonlySet<DataType> = new Set<DataType>(['url_object', 'url_note_object']);
 
 const MiB = 1024 * 1024;
 const PAGE = { maxBytes: 5 * MiB, timeoutMs: 15_000 };

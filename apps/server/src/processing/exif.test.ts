@@ -1,7 +1,7 @@
 import sharp, { type Exif } from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { samplePhoto } from '../test/sample-files.js';
 import { readPhotoFacts } from './exif.js';
-import { samplePhoto } from './test-samples.js';
 
 const jpegWith = (exif: Exif) =>
   sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sampleDocx, sampleEmail, samplePdf } from '../test/sample-files.js';
 import { extractsText, extractText, MAX_TEXT_CHARS } from './extract-text.js';
 import { DOCX } from './mime.js';
-import { sampleDocx, sampleEmail, samplePdf } from './test-samples.js';
 
 describe('extractText', () => {
   it('merges the text of every page of a PDF', async () => {

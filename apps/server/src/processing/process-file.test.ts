@@ -6,10 +6,10 @@ import type { Database } from '../db/client.js';
 import { objects, users } from '../db/schema.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import { DB_KINDS, openTestDatabase } from '../test/databases.js';
+import { MemoryBlobStore } from '../test/memory-blob-store.js';
+import { samplePdf, samplePhoto } from '../test/sample-files.js';
 import { createFileProcessor, markFileJobFailed } from './process-file.js';
 import { enqueueFileJob, registerFileJobs } from './register-file-jobs.js';
-import { MemoryBlobStore } from './test-blob-store.js';
-import { samplePdf, samplePhoto } from './test-samples.js';
 
 describe.each(DB_KINDS)('file processing on %s', (kind) => {
   let database: Database;

@@ -1,8 +1,8 @@
+import { LINK_TYPES } from '@easio/shared';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { LINK_TYPES } from '../links/link-preview.js';
 import { type FileProcessor, markFileJobFailed } from './process-file.js';
 
 export const FILE_JOB = 'process-file';

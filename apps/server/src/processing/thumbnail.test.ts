@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { samplePdf, samplePhoto } from './test-samples.js';
+import { samplePdf, samplePhoto } from '../test/sample-files.js';
 import { makesThumbnail, makeThumbnail, THUMBNAIL_SIZE } from './thumbnail.js';
 
 async function describeImage(image: Buffer | null) {

@@ -3,7 +3,6 @@ import {
   acceptResultSchema,
   deleteRecommendationSchema,
   deleteResultSchema,
-  errorBodySchema,
   generationStatusSchema,
   recommendationSchema,
   undoAcceptResultSchema,
@@ -13,15 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { RecommendationService } from './service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 422);
 const common = { tags: ['recommendations'], security: [{ bearer: [] }] };
 
 /** `/api/recommendations/*`: the engine's filing proposals for the signed-in user, and their review. */

@@ -1,6 +1,7 @@
 import type { GenerationState, GenerationStatus } from '@easio/shared';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.js';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { recommendationRuns as runs } from '../db/schema.js';
 
 /** A run still marked running after this long was cut off by a crash or a restart: it may be taken over. */
 export const STALE_RUN_MINUTES = 15;
@@ -33,12 +34,17 @@ const stale = sql.raw(`now() - interval '${STALE_RUN_MINUTES} minutes'`);
 
 /** The user's generation state, with no side effect. */
 export async function runStatus(db: Db, ownerId: string): Promise<GenerationStatus> {
-  const [row] = await queryRows<RunRow>(
-    db,
-    sql`SELECT state, (extract(epoch FROM requested_at) * 1000)::float8 AS requested_at,
-          (extract(epoch FROM finished_at) * 1000)::float8 AS finished_at, created, unfiled, error
-        FROM recommendation_runs WHERE owner_id = ${ownerId}`,
-  );
+  const [row] = await db
+    .select({
+      state: sql<GenerationState>`${runs.state}`,
+      requested_at: sql<number | null>`(extract(epoch FROM ${runs.requestedAt}) * 1000)::float8`,
+      finished_at: sql<number | null>`(extract(epoch FROM ${runs.finishedAt}) * 1000)::float8`,
+      created: runs.created,
+      unfiled: runs.unfiled,
+      error: runs.error,
+    })
+    .from(runs)
+    .where(eq(runs.ownerId, ownerId));
   return toStatus(row);
 }
 
@@ -48,13 +54,14 @@ export async function runStatus(db: Db, ownerId: string): Promise<GenerationStat
  * user, so sending again is harmless and a queued state never waits on a job that was lost.
  */
 export async function requestRun(db: Db, ownerId: string): Promise<GenerationStatus> {
-  await queryRows(
-    db,
-    sql`INSERT INTO recommendation_runs AS r (owner_id, state, requested_at) VALUES (${ownerId}, 'queued', now())
-        ON CONFLICT (owner_id) DO UPDATE SET state = 'queued', requested_at = now(), error = NULL
-        WHERE r.state IN ('done', 'failed') OR (r.state = 'running' AND r.started_at < ${stale})
-        RETURNING 1`,
-  );
+  await db
+    .insert(runs)
+    .values({ ownerId, state: 'queued', requestedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: runs.ownerId,
+      set: { state: 'queued', requestedAt: sql`now()`, error: null },
+      setWhere: sql`${runs.state} IN ('done', 'failed') OR (${runs.state} = 'running' AND ${runs.startedAt} < ${stale})`,
+    });
   return runStatus(db, ownerId);
 }
 
@@ -70,21 +77,23 @@ export async function claimRun(
   askedAt: number,
 ): Promise<'claimed' | 'covered' | 'busy'> {
   const asked = sql`to_timestamp(${askedAt / 1000})`;
-  const [claimed] = await queryRows<{ state: string }>(
-    db,
-    sql`INSERT INTO recommendation_runs AS r (owner_id, state, requested_at, started_at)
-        VALUES (${ownerId}, 'running', now(), now())
-        ON CONFLICT (owner_id) DO UPDATE SET state = 'running', started_at = now(), again = false, error = NULL
-        WHERE (r.state <> 'running' AND (r.state = 'queued' OR r.started_at IS NULL OR r.started_at < ${asked}))
-          OR r.started_at < ${stale}
-        RETURNING state`,
-  );
+  const [claimed] = await db
+    .insert(runs)
+    .values({ ownerId, state: 'running', requestedAt: sql`now()`, startedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: runs.ownerId,
+      set: { state: 'running', startedAt: sql`now()`, again: false, error: null },
+      setWhere: sql`(${runs.state} <> 'running'
+          AND (${runs.state} = 'queued' OR ${runs.startedAt} IS NULL OR ${runs.startedAt} < ${asked}))
+        OR ${runs.startedAt} < ${stale}`,
+    })
+    .returning({ state: runs.state });
   if (claimed) return 'claimed';
-  const [told] = await queryRows(
-    db,
-    sql`UPDATE recommendation_runs SET again = true
-        WHERE owner_id = ${ownerId} AND state = 'running' AND started_at < ${asked} RETURNING 1`,
-  );
+  const [told] = await db
+    .update(runs)
+    .set({ again: true })
+    .where(and(eq(runs.ownerId, ownerId), eq(runs.state, 'running'), lt(runs.startedAt, asked)))
+    .returning({ ownerId: runs.ownerId });
   return told ? 'busy' : 'covered';
 }
 
@@ -94,34 +103,36 @@ export async function finishRun(
   ownerId: string,
   outcome: { created: number; unfiled: number } | { error: string },
 ): Promise<{ again: boolean }> {
-  const [again] = await queryRows<{ again: boolean }>(
-    db,
-    sql`UPDATE recommendation_runs SET again = false, started_at = now()
-        WHERE owner_id = ${ownerId} AND again RETURNING again`,
-  );
+  const [again] = await db
+    .update(runs)
+    .set({ again: false, startedAt: sql`now()` })
+    .where(and(eq(runs.ownerId, ownerId), eq(runs.again, true)))
+    .returning({ ownerId: runs.ownerId });
   if (again && !('error' in outcome)) return { again: true };
   if ('error' in outcome) {
-    await queryRows(
-      db,
-      sql`UPDATE recommendation_runs SET state = 'failed', finished_at = now(), error = ${outcome.error}
-          WHERE owner_id = ${ownerId} RETURNING 1`,
-    );
+    await db
+      .update(runs)
+      .set({ state: 'failed', finishedAt: sql`now()`, error: outcome.error })
+      .where(eq(runs.ownerId, ownerId));
   } else {
-    await queryRows(
-      db,
-      sql`UPDATE recommendation_runs SET state = 'done', finished_at = now(), created = ${outcome.created},
-            unfiled = ${outcome.unfiled}, error = NULL
-          WHERE owner_id = ${ownerId} RETURNING 1`,
-    );
+    await db
+      .update(runs)
+      .set({
+        state: 'done',
+        finishedAt: sql`now()`,
+        created: outcome.created,
+        unfiled: outcome.unfiled,
+        error: null,
+      })
+      .where(eq(runs.ownerId, ownerId));
   }
   return { again: false };
 }
 
 /** Marks a finished run as asked for again (a follow-up is on its way): clients keep watching. */
 export async function requeueRun(db: Db, ownerId: string): Promise<void> {
-  await queryRows(
-    db,
-    sql`UPDATE recommendation_runs SET state = 'queued', requested_at = now()
-        WHERE owner_id = ${ownerId} AND state = 'done' RETURNING 1`,
-  );
+  await db
+    .update(runs)
+    .set({ state: 'queued', requestedAt: sql`now()` })
+    .where(and(eq(runs.ownerId, ownerId), eq(runs.state, 'done')));
 }

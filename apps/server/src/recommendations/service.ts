@@ -10,19 +10,15 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { AcceptRecord, RecommendationRow, UserRow } from '../db/schema.js';
+import { forgetFilings, recordFilings } from '../desk/filing-events.js';
+import { rootOf } from '../desk/root-folder.js';
 import type { UrlSigner } from '../desk/signed-urls.js';
 import { HttpError } from '../http/http-error.js';
-import { forgetFilings, recordFilings } from './filing-events.js';
 import type { RecommendationScheduler } from './jobs.js';
 import { createRecommendationRepository, type RecommendationRepository } from './repository.js';
 import { requestRun, runStatus } from './runs.js';
 
 const notFound = () => new HttpError(404, 'Recommendation not found');
-
-function rootOf(user: UserRow): string {
-  if (!user.rootFolder) throw new HttpError(409, 'Your desk is not ready yet');
-  return user.rootFolder;
-}
 
 /** Trimmed, without repeats (the first spelling kept), case-insensitively. */
 function distinctTags(tags: string[]): string[] {

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   SEARCH_APPROXIMATE_HEADER,
   SEARCH_NEXT_OFFSET_HEADER,
   searchRequestSchema,
@@ -9,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { SearchService } from './service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 422);
 
 /** `/api/search/*`: finding anything on the signed-in user's desk. */
 export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {

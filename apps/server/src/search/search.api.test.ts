@@ -10,7 +10,7 @@ import { type Db, queryRows } from '../db/client.js';
 import { type ObjectRow, objects } from '../db/schema.js';
 import { DB_KINDS } from '../test/databases.js';
 import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
-import { searchSql } from './sql.js';
+import { searchSql } from './statement.js';
 
 type Auth = { authorization: string };
 type NewObject = typeof objects.$inferInsert;

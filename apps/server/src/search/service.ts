@@ -3,11 +3,12 @@ import { type Db, queryRows } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import { toDeskObject } from '../desk/object-view.js';
 import { createDeskRepository } from '../desk/repository.js';
-import { notFound } from '../desk/service.js';
 import type { UrlSigner } from '../desk/signed-urls.js';
+import { notFound } from '../http/http-error.js';
 import { markText, snippet } from './highlight.js';
 import { type Corrections, correctableWords, correctedText, parseQuery } from './parse-query.js';
-import { searchSql, toSearchRow } from './sql.js';
+import { toSearchRow } from './search-row.js';
+import { searchSql } from './statement.js';
 import { correctionsFor } from './vocabulary.js';
 
 export interface SearchPage {

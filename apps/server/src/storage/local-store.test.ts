@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeBlobStoreContract } from './blob-store-contract.js';
+import { describeBlobStoreContract } from '../test/blob-store-contract.js';
 import { createLocalBlobStore } from './local-store.js';
 
 async function filesUnder(root: string): Promise<string[]> {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { CreateBucketCommand, HeadObjectCommand, paginateListObjectsV2, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeBlobStoreContract } from './blob-store-contract.js';
+import { describeBlobStoreContract } from '../test/blob-store-contract.js';
 import { copyPartRanges } from './s3-copy.js';
 import { createS3BlobStore, type S3BlobStoreOptions } from './s3-store.js';
 

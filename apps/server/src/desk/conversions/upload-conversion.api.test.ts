@@ -1,10 +1,10 @@
 import type { DeskObject, FolderView, Page, UploadResult } from '@easio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nestedMessage } from '../../sources/mail/test-messages.js';
 import { DB_KINDS } from '../../test/databases.js';
+import { nestedMessage } from '../../test/mail-messages.js';
 import { multipartBody } from '../../test/multipart.js';
+import { sampleOutlookMessage } from '../../test/outlook-message.js';
 import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
-import { sampleOutlookMessage } from './test-outlook.js';
 
 const year = new Date().getUTCFullYear() + 1;
 const ICS = [

@@ -1,8 +1,9 @@
-import { errorBodySchema, filePreviewSchema } from '@easio/shared';
+import { filePreviewSchema } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
+import { errorResponses } from '../../http/error-responses.js';
 import type { PreviewService } from './preview-service.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -22,9 +23,7 @@ export async function previewRoutes(app: FastifyInstance, { previews }: { previe
         params: idParams,
         response: {
           200: filePreviewSchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(401, 404, 422),
         },
       },
     },

@@ -2,10 +2,10 @@ import type { FilePreview } from '@easio/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
+import { notFound } from '../../http/http-error.js';
 import { readBlob } from '../../processing/read-blob.js';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.js';
 import { createDeskRepository } from '../repository.js';
-import { notFound } from '../service.js';
 import { PREVIEW_MESSAGES, renderPreview } from './render-preview.js';
 
 export interface PreviewDeps {

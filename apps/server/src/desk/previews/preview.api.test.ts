@@ -1,8 +1,8 @@
 import type { DeskObject, FilePreview, UploadResult } from '@easio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDocx } from '../../processing/test-samples.js';
 import { DB_KINDS } from '../../test/databases.js';
 import { multipartBody } from '../../test/multipart.js';
+import { sampleDocx } from '../../test/sample-files.js';
 import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
 
 describe.each(DB_KINDS)('file previews on %s', (kind) => {

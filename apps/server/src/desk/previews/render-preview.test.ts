@@ -9,7 +9,7 @@ import {
 } from '@easio/shared';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sampleDocx } from '../../processing/test-samples.js';
+import { sampleDocx } from '../../test/sample-files.js';
 import { sanitizeDocumentHtml } from './document-html.js';
 import { MAX_RENDERED_BYTES, renderPreview } from './render-preview.js';
 

@@ -9,7 +9,7 @@ import {
   messageWithTwoFiles,
   nestedMessage,
   plainMessage,
-} from './test-messages.js';
+} from '../../test/mail-messages.js';
 
 // Each test reads a mailbox two or three times over a loaded machine: time enough for that.
 const SLOW = { timeout: 120_000 };

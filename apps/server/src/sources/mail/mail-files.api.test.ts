@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../../db/schema.js';
 import { DB_KINDS } from '../../test/databases.js';
-import { multipartBody, TINY_PNG } from '../../test/multipart.js';
-import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
 import {
   brokenCharsetMessage,
   messageWithBigAttachment,
   nestedMessage,
   plainMessage,
-} from './test-messages.js';
+} from '../../test/mail-messages.js';
+import { multipartBody, TINY_PNG } from '../../test/multipart.js';
+import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 

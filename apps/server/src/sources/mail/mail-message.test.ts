@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeMailHtml } from './mail-html.js';
-import { emailItems, mailExternalId, parseRawMessage } from './mail-message.js';
 import {
   brokenCharsetMessage,
   messageWithInlinePictures,
   nestedMessage,
   PIXEL_PNG,
   plainMessage,
-} from './test-messages.js';
+} from '../../test/mail-messages.js';
+import { sanitizeMailHtml } from './mail-html.js';
+import { emailItems, mailExternalId, parseRawMessage } from './mail-message.js';
 
 describe('parseRawMessage', () => {
   it('decodes encoded words, walks nested multiparts and finds the attachment', async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobNotFoundError, type BlobStore, BlobTooLargeError } from './blob-store.js';
+import { BlobNotFoundError, type BlobStore, BlobTooLargeError } from '../storage/blob-store.js';
 
 export interface BlobStoreHarness {
   store: BlobStore;

@@ -1,47 +1,17 @@
 import { createHash } from 'node:crypto';
-import {
-  type Crumb,
-  type ParsedSearchRequest,
-  periodStart,
-  SEARCH_PREVIEW_MAX,
-  searchBounds,
-} from '@easio/shared';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type ObjectRow, objects } from '../db/schema.js';
+import { type ParsedSearchRequest, periodStart, SEARCH_PREVIEW_MAX, searchBounds } from '@easio/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { objects } from '../db/schema.js';
 import { type Corrections, type ParsedQuery, parseQuery } from './parse-query.js';
+import { effectiveSort, orderBy, relevanceScore, sortKey, textOnlyScore } from './rank.js';
+import { rowColumns } from './search-row.js';
+import { doc, head, num, tsq } from './sql-fragments.js';
 
-/** Weights of the head's parts for ts_rank, in its order {D, C, B, A}: (text), address, tags, name. */
-const WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'`);
-/** Every match gets this: a word only in the text ranks by it (and recency) alone. */
-const TEXT_MATCH = 0.03;
-/** A name that starts with exactly what was typed gets this on top. */
-const EXACT_NAME_BOOST = 0.3;
-/** Recency lifts a score by up to a quarter, halving over about half a year. */
-const RECENCY_BOOST = 0.25;
-const RECENCY_DAYS = 180;
 /** How much text around the first match is fetched to cut a snippet from. */
 const PASSAGE_BEFORE = 90;
 const PASSAGE_LENGTH = SEARCH_PREVIEW_MAX;
 /** The first match is looked for in this much of the text (plain substring search: fast on long texts). */
 const ANCHOR_SEARCH_CHARS = 20_000;
-
-export type SearchRow = ObjectRow & {
-  score: number | null;
-  /** The folders from the root down to the one holding the item. */
-  path: Crumb[];
-  /** Folders: how many objects are directly inside; null for items. */
-  childCount: number | null;
-  /** Text around the first match in the item's text, with whether it reaches either end. */
-  passage: string | null;
-  passageAtStart: boolean;
-  passageAtEnd: boolean;
-};
-
-/** Our own constants go into the text of the statement (bound as parameters they would need casts). */
-const num = (n: number) => sql.raw(String(n));
-const tsq = (text: string) => sql`to_tsquery('simple', ${text})`;
-const doc = sql.raw('"objects"."search_document"');
-const head = sql.raw('"objects"."search_head"');
 
 /** The owner's key in front of every indexed word (see the migration 0002_search.sql). */
 export function searchKey(ownerId: string): string {
@@ -59,30 +29,6 @@ function textConditions(q: ParsedQuery): SQL[] {
   if (q.match) return [sql`${doc} @@ ${tsq(q.match)}`];
   // Only exclusions: every document is read (no index can list what lacks a word).
   return q.exclude ? [sql`NOT (${doc} @@ ${tsq(q.exclude)})`] : [];
-}
-
-/**
- * Relevance: the rank of the match in the head (name, tags, address), which ranks a name far above a
- * word only in the text (that gets a small constant: the text itself is not read to rank it), plus a
- * boost for a name starting with what was typed; all lifted by recency.
- */
-function scoreExpr(q: ParsedQuery, now: Date): SQL {
-  if (!q.match) return sql`NULL::float8`;
-  const parts: SQL[] = [sql`ts_rank(${WEIGHTS}::float4[], ${head}, ${tsq(q.match)})`, num(TEXT_MATCH)];
-  if (q.exact) {
-    parts.push(
-      sql`CASE WHEN left(lower(${objects.name}), ${num(q.exact.length)}) = ${q.exact} THEN ${num(EXACT_NAME_BOOST)} ELSE 0 END`,
-    );
-  }
-  // date_part answers float8 (extract answers numeric, much slower over many rows).
-  return sql`((${sql.join(parts, sql` + `)}) * ${recency(now)})::float8`;
-}
-
-/** 1 for an item made long ago, up to 1 + RECENCY_BOOST for one made now. */
-function recency(now: Date, itemDate: SQL = sql`${objects.itemDate}`): SQL {
-  // date_part answers float8 (extract answers numeric, much slower over many rows).
-  const ageDays = sql`greatest(0, date_part('epoch', ${now.toISOString()}::timestamptz - ${itemDate}) / 86400)`;
-  return sql`(1 + ${num(RECENCY_BOOST)} / (1 + ${ageDays} / ${num(RECENCY_DAYS)}))`;
 }
 
 /**
@@ -150,60 +96,6 @@ function filterConditions(
     conditions.push(sql`${objects.parentId} = ANY (${subtreeFolders(ownerId, r.parent_id)})`);
   }
   return conditions;
-}
-
-/** Relevance when asked for or by default with text; without text, relevance means newest first. */
-function effectiveSort(r: ParsedSearchRequest, q: ParsedQuery) {
-  return r.sort === 'relevance' && !q.match ? 'date' : (r.sort ?? (q.match ? 'relevance' : 'date'));
-}
-
-/** A sort other than relevance: its key (ties go by id in the same direction) and its direction. */
-function sortKey(r: ParsedSearchRequest, q: ParsedQuery): { key: SQL; dir: SQL } {
-  const sort = effectiveSort(r, q);
-  const dir = sql.raw((r.order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? 'ASC' : 'DESC');
-  // The desk's natural order of names (numbers by value, case and accents ignored).
-  if (sort === 'name') return { key: sql`${objects.sortName}`, dir };
-  if (sort === 'size') return { key: sql`coalesce(${objects.size}, -1)`, dir };
-  return { key: sql`${objects.itemDate}`, dir };
-}
-
-/** The ORDER BY list; `score` is how the relevance is referred to where the list is used. */
-function orderBy(r: ParsedSearchRequest, q: ParsedQuery, score: SQL): SQL {
-  if (effectiveSort(r, q) === 'relevance') {
-    return sql`${score} ${sql.raw(r.order === 'asc' ? 'ASC' : 'DESC')}, ${objects.itemDate} DESC, ${objects.id} DESC`;
-  }
-  const { key, dir } = sortKey(r, q);
-  return sql`${key} ${dir}, ${objects.id} ${dir}`;
-}
-
-const TIMESTAMP_KEYS = Object.entries(getTableColumns(objects))
-  .filter(([, column]) => column.columnType === 'PgTimestamp')
-  .map(([key]) => key);
-
-/**
- * Every column of an object row, named as the row type names it: `size` and timestamps (as epoch
- * milliseconds) come back as numbers on both drivers, text is cut to what a result card shows at most.
- */
-const rowColumns = sql.join(
-  Object.entries(getTableColumns(objects)).map(([key, column]) => {
-    if (key === 'size') return sql`${column}::float8 AS "size"`;
-    if (key === 'content') return sql`left(${column}, ${num(SEARCH_PREVIEW_MAX)}) AS "content"`;
-    if (TIMESTAMP_KEYS.includes(key)) {
-      return sql`(extract(epoch FROM ${column}) * 1000)::float8 AS ${sql.identifier(key)}`;
-    }
-    return sql`${column} AS ${sql.identifier(key)}`;
-  }),
-  sql`, `,
-);
-
-/** A row as the statement answers it, turned into the object row it stands for. */
-export function toSearchRow(raw: Record<string, unknown>): SearchRow {
-  const row: Record<string, unknown> = { ...raw };
-  for (const key of TIMESTAMP_KEYS) {
-    const value = raw[key];
-    row[key] = value === null || value === undefined ? null : new Date(Number(value));
-  }
-  return row as SearchRow;
 }
 
 /** Crumbs at most (a deeper path is cut above its last 20 folders; the desk is 3 deep). */
@@ -296,7 +188,7 @@ function walkLength(ownerId: string, q: ParsedQuery, enough: number): SQL {
  * for every text-only match. Not within a folder: a folder tree's newest items are in no index order.
  */
 function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: Date): SQL {
-  const score = scoreExpr(q, now);
+  const score = relevanceScore(q, now);
   const page = sql`LIMIT ${num(r.limit + 1)} OFFSET ${num(r.offset)}`;
   const bestFirst = q.match && effectiveSort(r, q) === 'relevance' && r.order !== 'asc';
   if (!q.match && r.parent_id) {
@@ -323,7 +215,6 @@ function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: D
   const enough = num(needed);
   const inHead = sql`${head} @@ ${tsq(q.match)}`;
   const inText = sql`${doc} @@ ${tsq(q.match)}`;
-  const textScore = (itemDate?: SQL) => sql`(${num(TEXT_MATCH)} * ${recency(now, itemDate)})::float8`;
   const where = (conditions: SQL[], ...more: SQL[]) => sql.join([...conditions, ...more], sql` AND `);
   // Within a folder tree, the owner stays indexed: its folders' items come from the (owner, parent)
   // index, fewer than a common word's matches over the whole desk.
@@ -336,7 +227,7 @@ function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: D
   // are kept; within a folder tree, this keeps the planner from walking the owner's whole desk by date
   // instead, hoping to meet the tree's few matches early (PGlite did: 39,000 rows for a small binder).
   const textMatches = (gate: SQL, { fenced = false } = {}) => sql`(SELECT id, score, item_date FROM (
-      SELECT ${objects.id} AS id, ${textScore()} AS score, ${objects.itemDate} AS item_date
+      SELECT ${objects.id} AS id, ${textOnlyScore(now)} AS score, ${objects.itemDate} AS item_date
       FROM ${objects} WHERE ${gate} ${where(perRow, inText, sql`NOT (${inHead})`)}
       ${fenced ? sql`OFFSET 0` : sql``}) AS matches
     ORDER BY item_date DESC, id DESC LIMIT ${enough})`;
@@ -356,7 +247,7 @@ function hitsSql(ownerId: string, r: ParsedSearchRequest, q: ParsedQuery, now: D
       ORDER BY recent.item_date DESC, recent.id DESC LIMIT ${enough})
     ${headMatches}
     UNION ALL
-    (SELECT walked.id, ${textScore(sql`walked.item_date`)}, walked.item_date FROM walked
+    (SELECT walked.id, ${textOnlyScore(now, sql`walked.item_date`)}, walked.item_date FROM walked
       WHERE ${walked} >= ${enough} AND NOT walked.in_head)
     UNION ALL
     ${textMatches(sql`${walked} < ${enough} AND`)}
