@@ -17,7 +17,6 @@ import type { UserRepository } from '../auth/repository.js';
 import { toUserInfo } from '../auth/user-info.js';
 import type { Db } from '../db/client.js';
 import { downloadTickets } from '../db/schema.js';
-import { createBlobReleaser } from '../desk/blob-cleanup.js';
 import { unexpiredTicket } from '../desk/downloads.js';
 import { HttpError } from '../http/http-error.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -39,17 +38,19 @@ export async function accountRoutes(
     db,
     blobs,
     users,
+    releaseBlobs,
     revokeSources,
   }: {
     db: Db;
     blobs: BlobStore;
     users: UserRepository;
+    /** Removes blobs no object uses any more; called after a delete has committed. */
+    releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
     /** Revokes every grant the user's connected sources hold (read before the erase, called after it). */
     revokeSources: (ownerId: string) => Promise<() => Promise<void>>;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const releaseBlobs = createBlobReleaser(db, blobs, app.log);
 
   r.post(
     '/export',
