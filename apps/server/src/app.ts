@@ -46,6 +46,7 @@ import { googleRoutes } from './sources/google/google-routes.js';
 import { mailRoutes } from './sources/mail/mail-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
+import { createSourcesService } from './sources/service.js';
 import { chatExportRoutes } from './sources/whatsapp/chat-export-routes.js';
 import { whatsappWebhookRoutes } from './sources/whatsapp/webhook-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -238,13 +239,15 @@ export async function buildApp({
   });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',
-    db: database.db,
-    store: sources.store,
-    runner: sources.runner,
-    scheduler: syncScheduler,
-    revoke: sources.revoke,
-    sources: sources.sources,
-    releaseBlobs,
+    sources: createSourcesService({
+      db: database.db,
+      store: sources.store,
+      runner: sources.runner,
+      scheduler: syncScheduler,
+      revoke: sources.revoke,
+      sources: sources.sources,
+      releaseBlobs,
+    }),
   });
   await app.register(searchRoutes, {
     prefix: '/api/search',
