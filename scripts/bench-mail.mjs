@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
+import { createBlobReleaser } from '../apps/server/dist/desk/blob-cleanup.js';
 import { importMailFile } from '../apps/server/dist/sources/mail/mail-file-import.js';
 import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
@@ -41,6 +42,7 @@ const runtime = createSourcesRuntime({
   onFilesStored: async () => {},
   onLinksSaved: null,
   onItemsAdded: () => {},
+  releaseBlobs: createBlobReleaser(db, blobs, silent),
 });
 
 /** Writes an mbox of `count` messages, as Thunderbird or Takeout would, to a file. */

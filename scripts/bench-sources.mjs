@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase, queryRows } from '../apps/server/dist/db/client.js';
+import { createBlobReleaser } from '../apps/server/dist/desk/blob-cleanup.js';
 import { createOAuthStates } from '../apps/server/dist/sources/oauth-states.js';
 import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
@@ -70,6 +71,7 @@ const runtime = createSourcesRuntime({
   onFilesStored: async () => {},
   onLinksSaved: null,
   onItemsAdded: () => {},
+  releaseBlobs: createBlobReleaser(db, blobs, silent),
 });
 
 /** Follows the provider's redirects with its cookies until it returns to Easio's address. */

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@easio/shared';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes.js';
 import { createAccountMail } from './auth/account-mail.js';
@@ -16,7 +16,6 @@ import { createLoginThrottle } from './auth/throttle.js';
 import { createTokenIssuer } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { createBlobReleaser } from './desk/blob-cleanup.js';
 import { deskPlugin } from './desk/plugin.js';
 import { createDeskService } from './desk/service.js';
 import { createUrlSigner } from './desk/signed-urls.js';
@@ -35,11 +34,11 @@ import { livePlugin } from './live/plugin.js';
 import { createLiveSchema } from './live/schema.js';
 import type { Mailer } from './mail-out/mailer.js';
 import { metaRoutes } from './meta/routes.js';
-import { itemsAddedQuietly, type RecommendationScheduler } from './recommendations/jobs.js';
 import { recommendationRoutes } from './recommendations/routes.js';
 import { createRecommendationService } from './recommendations/service.js';
 import { searchRoutes } from './search/routes.js';
 import { createSearchService } from './search/service.js';
+import type { Services } from './services.js';
 import { subscriptionRoutes } from './sources/calendar-feeds/subscription-routes.js';
 import { icsRoutes } from './sources/calendar-files/ics-routes.js';
 import { dropboxRoutes } from './sources/dropbox/dropbox-routes.js';
@@ -47,8 +46,7 @@ import { googleRoutes } from './sources/google/google-routes.js';
 import { mailRoutes } from './sources/mail/mail-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
-import { createSourcesRuntime } from './sources/runtime.js';
-import type { SyncScheduler } from './sources/sync-jobs.js';
+import { createSourcesService } from './sources/service.js';
 import { chatExportRoutes } from './sources/whatsapp/chat-export-routes.js';
 import { whatsappWebhookRoutes } from './sources/whatsapp/webhook-routes.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -60,26 +58,15 @@ export interface AppDeps {
   config: Config;
   database: Database;
   blobs: BlobStore;
-  /** Queues background processing of newly stored files. */
-  onFilesStored: (objectIds: string[]) => Promise<void>;
-  /** Queues previews of saved links; null when link previews are off. */
-  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
-  /** Queues recommendation generations (at once when asked, debounced after new items). */
-  recommendationScheduler: RecommendationScheduler;
+  /** The process's services, built once by `createServices` (services.ts): the app only routes to them. */
+  services: Services;
   jwtSecret: string;
-  /** Seals OAuth tokens of connected sources at rest. */
-  tokenKey: string;
   /** Sends the server's own mail (password resets, address verification); null without SMTP_URL. */
   mailer: Mailer | null;
-  /** Queues source syncs (the job worker runs them). */
-  syncScheduler: SyncScheduler;
-  /** Waits between retries of rate-limited provider calls (tests make them instant). */
-  providerSleep?: (ms: number) => Promise<void>;
   /** The built web app to serve; API only when absent. */
   webDistDir?: string;
   /** The browser extension's builds (`<browser>-mv3`), handed out as ZIPs when it is in no store. */
   extensionDistDir?: string;
-  logger?: FastifyServerOptions['logger'];
 }
 
 /** The whole server from its dependencies: each domain is a plugin, composed here and nowhere else. */
@@ -87,22 +74,16 @@ export async function buildApp({
   config,
   database,
   blobs,
-  onFilesStored,
-  onLinksSaved,
-  recommendationScheduler,
+  services,
   jwtSecret,
-  tokenKey,
   mailer,
-  syncScheduler,
-  providerSleep,
   webDistDir,
   extensionDistDir,
-  logger,
 }: AppDeps): Promise<FastifyInstance> {
   const limits = clientLimitsFrom(config);
   const app = Fastify({
     ...clientLimitOptions(limits),
-    logger: logger ?? { level: config.LOG_LEVEL },
+    loggerInstance: services.log,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -138,18 +119,7 @@ export async function buildApp({
     mail: accountMail.hooks,
     requireVerifiedEmail: config.REQUIRE_VERIFIED_EMAIL,
   });
-  const itemsAdded = itemsAddedQuietly(recommendationScheduler, app.log);
-  const sources = createSourcesRuntime({
-    config,
-    db: database.db,
-    blobs,
-    tokenKey,
-    log: app.log,
-    onFilesStored,
-    onLinksSaved,
-    onItemsAdded: itemsAdded,
-    sleep: providerSleep,
-  });
+  const { sources, releaseBlobs, itemsAdded, onFilesStored, onLinksSaved, syncScheduler } = services;
   const publicConfig: PublicConfig = {
     google: { configured: sources.google !== null },
     dropbox: { configured: sources.dropbox !== null },
@@ -190,6 +160,7 @@ export async function buildApp({
     db: database.db,
     blobs,
     users,
+    releaseBlobs,
     revokeSources: sources.revokerFor,
   });
   const apiTokens = createApiTokens(database.db);
@@ -202,7 +173,7 @@ export async function buildApp({
     desk: createDeskService({
       db: database.db,
       signer,
-      releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+      releaseBlobs,
       onItemsAdded: itemsAdded,
       onLinksSaved,
     }),
@@ -214,6 +185,7 @@ export async function buildApp({
     signer,
     maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     trashDays: config.TRASH_DAYS,
+    releaseBlobs,
     onFilesStored,
     // A generation that could not be queued must not fail the upload: it runs at the next one.
     onItemsAdded: itemsAdded,
@@ -243,14 +215,14 @@ export async function buildApp({
     store: sources.store,
     runner: sources.runner,
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
-    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+    releaseBlobs,
   });
   await app.register(icsRoutes, {
     prefix: '/api/calendars',
     db: database.db,
     store: sources.store,
     runner: sources.runner,
-    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+    releaseBlobs,
   });
   await app.register(subscriptionRoutes, {
     prefix: '/api/calendars',
@@ -258,7 +230,7 @@ export async function buildApp({
     store: sources.store,
     scheduler: syncScheduler,
     policy: sources.addressPolicy,
-    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+    releaseBlobs,
   });
   await app.register(mailRoutes, {
     prefix: '/api/mail',
@@ -270,13 +242,15 @@ export async function buildApp({
   });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',
-    db: database.db,
-    store: sources.store,
-    runner: sources.runner,
-    scheduler: syncScheduler,
-    revoke: sources.revoke,
-    sources: sources.sources,
-    releaseBlobs: createBlobReleaser(database.db, blobs, app.log),
+    sources: createSourcesService({
+      db: database.db,
+      store: sources.store,
+      runner: sources.runner,
+      scheduler: syncScheduler,
+      revoke: sources.revoke,
+      sources: sources.sources,
+      releaseBlobs,
+    }),
   });
   await app.register(searchRoutes, {
     prefix: '/api/search',
@@ -287,7 +261,7 @@ export async function buildApp({
     recommendations: createRecommendationService({
       db: database.db,
       signer,
-      scheduler: recommendationScheduler,
+      scheduler: services.recommendationScheduler,
     }),
   });
   const hub = await createLiveHub(database, app.log);

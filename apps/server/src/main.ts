@@ -2,27 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { createBlobReleaser, sweepOrphanBlobs } from './desk/blob-cleanup.js';
+import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { purgeExpiredTrash } from './desk/trash-service.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
-import { createLinkPreviewer } from './links/link-preview.js';
-import {
-  enqueueLinkPreviews,
-  registerLinkPreviewJobs,
-  requeuePendingPreviews,
-} from './links/link-preview-jobs.js';
+import { requeuePendingPreviews } from './links/link-preview-jobs.js';
+import { createLogger } from './logger.js';
 import { mailerFromConfig } from './mail-out/mailer.js';
-import { createFileProcessor } from './processing/process-file.js';
-import { enqueueFileJob, registerFileJobs, requeuePendingFiles } from './processing/register-file-jobs.js';
+import { requeuePendingFiles } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
-import {
-  createRecommendationScheduler,
-  itemsAddedQuietly,
-  registerRecommendationJobs,
-} from './recommendations/jobs.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { createSourcesRuntime } from './sources/runtime.js';
-import { createSyncScheduler, queueDueSyncs, registerSyncJobs } from './sources/sync-jobs.js';
+import { createServices, queuedWork, registerJobHandlers } from './services.js';
+import { queueDueSyncs } from './sources/sync-jobs.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
 /** How often the Trash is emptied of what is over `TRASH_DAYS`, and orphan blobs removed. */
@@ -41,59 +31,35 @@ const blobs = await createBlobStore({
   s3: { region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE, endpoint: config.S3_ENDPOINT },
 });
 const queue = createJobQueue(database, { onError: (err) => console.error('job queue:', err) });
-await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
-const previewer = createLinkPreviewer({
-  db: database.db,
+const services = createServices({
+  config,
+  database,
   blobs,
-  allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+  log: createLogger({ level: config.LOG_LEVEL }),
+  tokenKey,
+  ...queuedWork(queue, database, config),
 });
-await registerLinkPreviewJobs(queue, previewer, database.db);
 const namer = aiNamerFromConfig(config, (err) =>
   console.warn('binder naming model:', err instanceof Error ? err.message : err),
 );
-await registerRecommendationJobs(queue, database.db, { namer });
+await registerJobHandlers(queue, { config, database, blobs, services, namer });
 await queue.start();
 
-const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const extensionDistDir = fileURLToPath(new URL('../../extension/dist', import.meta.url));
-const onFilesStored = async (ids: string[]) => {
-  for (const id of ids) await enqueueFileJob(queue, id);
-};
-const onLinksSaved = config.LINK_PREVIEWS ? (ids: string[]) => enqueueLinkPreviews(queue, ids) : null;
-const recommendationScheduler = createRecommendationScheduler(queue, {
-  debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
-});
-const syncScheduler = createSyncScheduler(queue, database.db);
 const mailer = mailerFromConfig(config);
 const app = await buildApp({
   config,
   database,
   blobs,
-  onFilesStored,
-  onLinksSaved,
-  recommendationScheduler,
+  services,
   jwtSecret,
-  tokenKey,
   mailer,
-  syncScheduler,
-  webDistDir,
-  extensionDistDir,
+  webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  extensionDistDir: fileURLToPath(new URL('../../extension/dist', import.meta.url)),
 });
-const worker = createSourcesRuntime({
-  config,
-  db: database.db,
-  blobs,
-  tokenKey,
-  log: app.log,
-  onFilesStored,
-  onLinksSaved,
-  onItemsAdded: itemsAddedQuietly(recommendationScheduler, app.log),
-});
-await registerSyncJobs(queue, worker.runner);
-const pulling = [...worker.sources.values()].filter((s) => s.pulls).map((s) => s.service);
+const pulling = [...services.sources.sources.values()].filter((s) => s.pulls).map((s) => s.service);
 const syncDue = () =>
-  queueDueSyncs(database.db, syncScheduler, config.SYNC_EVERY_MINUTES, pulling).catch((err: unknown) =>
-    app.log.warn({ err }, 'could not queue source syncs'),
+  queueDueSyncs(database.db, services.syncScheduler, config.SYNC_EVERY_MINUTES, pulling).catch(
+    (err: unknown) => app.log.warn({ err }, 'could not queue source syncs'),
   );
 const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;
 syncTimer?.unref();
@@ -108,9 +74,8 @@ Promise.all([
   })
   .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
 
-const releaseBlobs = createBlobReleaser(database.db, blobs, app.log);
 const sweep = () =>
-  purgeExpiredTrash(database.db, config.TRASH_DAYS, releaseBlobs)
+  purgeExpiredTrash(database.db, config.TRASH_DAYS, services.releaseBlobs)
     .then(
       (purged) =>
         purged &&

@@ -15,7 +15,6 @@ import { currentUser } from '../auth/authenticate.js';
 import type { UserRepository } from '../auth/repository.js';
 import { toUserInfo } from '../auth/user-info.js';
 import type { Db } from '../db/client.js';
-import { createBlobReleaser } from '../desk/blob-cleanup.js';
 import { issueTicket, unexpiredTicket } from '../desk/download-tickets.js';
 import { errorResponses } from '../http/error-responses.js';
 import { HttpError } from '../http/http-error.js';
@@ -38,17 +37,19 @@ export async function accountRoutes(
     db,
     blobs,
     users,
+    releaseBlobs,
     revokeSources,
   }: {
     db: Db;
     blobs: BlobStore;
     users: UserRepository;
+    /** Removes blobs no object uses any more; called after a delete has committed. */
+    releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
     /** Revokes every grant the user's connected sources hold (read before the erase, called after it). */
     revokeSources: (ownerId: string) => Promise<() => Promise<void>>;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const releaseBlobs = createBlobReleaser(db, blobs, app.log);
 
   r.post(
     '/export',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { createBlobReleaser } from './blob-cleanup.js';
 import { downloadRoutes } from './downloads.js';
 import { previewRoutes } from './previews/preview-routes.js';
 import { createPreviewService } from './previews/preview-service.js';
@@ -19,6 +18,8 @@ export interface DeskPluginOptions {
   maxUploadBytes: number;
   /** Days a deleted item stays in the Trash. */
   trashDays: number;
+  /** Removes blobs no object uses any more; called after a delete has committed. */
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
   onFilesStored: (objectIds: string[]) => Promise<void>;
   onItemsAdded: (ownerId: string) => void;
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
@@ -33,12 +34,12 @@ export async function deskPlugin(
     signer,
     maxUploadBytes,
     trashDays,
+    releaseBlobs,
     onFilesStored,
     onItemsAdded,
     onLinksSaved,
   }: DeskPluginOptions,
 ) {
-  const releaseBlobs = createBlobReleaser(db, blobs, app.log);
   const desk = createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLinksSaved });
   await app.register(deskRoutes, { desk });
   await app.register(trashRoutes, { trash: createTrashService({ db, signer, trashDays, releaseBlobs }) });

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SourceConnectionRow } from '../db/schema.js';
-import { createBlobReleaser } from '../desk/blob-cleanup.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { webcalSource } from './calendar-feeds/webcal-source.js';
 import { connectionTokens } from './connection-tokens.js';
@@ -60,6 +59,8 @@ export interface SourcesRuntimeDeps {
   /** Queues previews of links that arrived (WhatsApp's); null when link previews are off. */
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
   onItemsAdded: (ownerId: string) => void;
+  /** Removes blobs no object uses any more (items a sync replaced or removed). */
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
   /** Waits between retries of rate-limited calls (tests make them instant). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -146,7 +147,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
     onFilesStored: deps.onFilesStored,
     onLinksSaved: deps.onLinksSaved,
     onItemsAdded: deps.onItemsAdded,
-    releaseBlobs: createBlobReleaser(deps.db, deps.blobs, deps.log),
+    releaseBlobs: deps.releaseBlobs,
     log: deps.log,
   });
   /** The provider that granted a connection, if this server still has it configured. */

@@ -1,8 +1,7 @@
 import type { ConnectionService } from '@easio/shared';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sourceConnections } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { createSourcesRepository } from './repository.js';
 import type { SyncRunner } from './sync-runner.js';
 
 export const SYNC_JOB = 'source-sync';
@@ -13,20 +12,19 @@ export interface SyncScheduler {
 }
 
 export function createSyncScheduler(queue: JobQueue, db: Db): SyncScheduler {
+  const repo = createSourcesRepository(db);
   return {
     async syncNow(connectionId) {
-      await db
-        .update(sourceConnections)
-        .set({ state: 'queued', lastError: null, updatedAt: sql`now()` })
-        .where(
-          and(eq(sourceConnections.id, connectionId), inArray(sourceConnections.state, ['idle', 'failed'])),
-        );
+      await repo.markQueued(connectionId);
       await queue.send(SYNC_JOB, { connectionId }, { singletonKey: connectionId });
     },
   };
 }
 
-/** Runs syncs in this process: at most two at once, each retried after a crash, resuming from its cursor. */
+/**
+ * The job worker's side of `syncNow`: runs syncs in this process, at most two at once, each retried after a
+ * crash, resuming from its cursor. Registered with every other job kind by `registerJobHandlers` (services.ts).
+ */
 export async function registerSyncJobs(queue: JobQueue, runner: SyncRunner): Promise<void> {
   await queue.work(
     SYNC_JOB,
@@ -49,32 +47,7 @@ export async function queueDueSyncs(
   services: ConnectionService[],
 ): Promise<number> {
   if (services.length === 0) return 0;
-  const due = await db
-    .select({ id: sourceConnections.id })
-    .from(sourceConnections)
-    .where(
-      and(
-        inArray(sourceConnections.service, services),
-        or(
-          and(
-            eq(sourceConnections.state, 'idle'),
-            or(
-              isNull(sourceConnections.lastSyncAt),
-              lt(sourceConnections.lastSyncAt, sql`now() - make_interval(mins => ${minutes})`),
-            ),
-          ),
-          // One that stopped (a mail server that dropped the line) is tried again, from where it stopped.
-          and(
-            eq(sourceConnections.state, 'failed'),
-            lt(sourceConnections.updatedAt, sql`now() - make_interval(mins => ${minutes})`),
-          ),
-          and(
-            eq(sourceConnections.state, 'syncing'),
-            lt(sourceConnections.updatedAt, sql`now() - interval '30 minutes'`),
-          ),
-        ),
-      ),
-    );
-  for (const { id } of due) await scheduler.syncNow(id);
+  const due = await createSourcesRepository(db).dueForSync(services, minutes);
+  for (const id of due) await scheduler.syncNow(id);
   return due.length;
 }

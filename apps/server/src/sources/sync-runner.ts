@@ -1,13 +1,14 @@
 import type { ConnectionService } from '@easio/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { importFailures, type SourceConnectionRow, sourceConnections, users } from '../db/schema.js';
+import { type SourceConnectionRow, users } from '../db/schema.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { BlobTooLargeError } from '../storage/blob-store.js';
 import { mapLimit } from './map-limit.js';
 import { SyncError } from './provider-errors.js';
+import { createSourcesRepository, type SyncCounts } from './repository.js';
 import type { Connector, ImportedItem, Source, SyncPage } from './source.js';
 import {
   type BatchOutcome,
@@ -39,14 +40,6 @@ export interface SyncRunnerDeps {
   log: FastifyBaseLogger;
 }
 
-interface Counts {
-  seen: number;
-  imported: number;
-  skipped: number;
-  failed: number;
-  removed: number;
-}
-
 interface Run {
   connection: SourceConnectionRow;
   source: Source;
@@ -61,7 +54,7 @@ interface Processing {
   links: string[];
 }
 
-const zero = (): Counts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, removed: 0 });
+const zero = (): SyncCounts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, removed: 0 });
 
 /**
  * Runs a connection's sync: page after page from its stored cursor, each page's items stored (a few
@@ -71,6 +64,7 @@ const zero = (): Counts => ({ seen: 0, imported: 0, skipped: 0, failed: 0, remov
  */
 export function createSyncRunner(deps: SyncRunnerDeps) {
   const { db } = deps;
+  const repo = createSourcesRepository(db);
   const storeDeps = { ...deps, previewLinks: deps.onLinksSaved !== null };
 
   const sourceOf = (connection: SourceConnectionRow): Source => {
@@ -87,15 +81,11 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       .from(users)
       .where(eq(users.id, connection.ownerId));
     if (!owner?.root) throw new SyncError('The account has no desk');
-    const failing = await db
-      .select({ externalId: importFailures.externalId })
-      .from(importFailures)
-      .where(eq(importFailures.connectionId, connection.id));
     return {
       connection,
       source,
       target: { connection, deskSource: source.deskSource, rootId: owner.root },
-      failing: new Set(failing.map((f) => f.externalId)),
+      failing: new Set(await repo.failingIds(connection.id)),
     };
   }
 
@@ -103,18 +93,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     run.failing.add(externalId);
     // A name the database refused (a NUL in it) must not keep its failure from being listed.
     const name = given.replaceAll('\u0000', '');
-    await db
-      .insert(importFailures)
-      .values({ connectionId: run.connection.id, externalId, name: name || externalId, reason })
-      .onConflictDoUpdate({
-        target: [importFailures.connectionId, importFailures.externalId],
-        set: {
-          name: name || externalId,
-          reason,
-          attempts: sql`${importFailures.attempts} + 1`,
-          failedAt: sql`now()`,
-        },
-      });
+    await repo.recordFailure(run.connection.id, externalId, name || externalId, reason);
   }
 
   /**
@@ -123,7 +102,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
    * the same way once their e-mails are there to link to (an unchanged e-mail's are unchanged too).
    * Processing is queued for the new files once all are written.
    */
-  async function storeAll(run: Run, listed: ImportedItem[], counts: Counts) {
+  async function storeAll(run: Run, listed: ImportedItem[], counts: SyncCounts) {
     const processed: Processing = { files: [], links: [] };
     let level = listed;
     while (level.length > 0) {
@@ -141,7 +120,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
   async function storeBatch(
     run: Run,
     listed: ImportedItem[],
-    counts: Counts,
+    counts: SyncCounts,
     processed: Processing,
   ): Promise<ImportedItem[]> {
     // A record listed twice in one page (changed twice) is stored once, as it was last.
@@ -220,73 +199,18 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       released.push(...outcome.released);
     }
     const cleared = done.filter((externalId) => run.failing.delete(externalId));
-    if (cleared.length) {
-      await db
-        .delete(importFailures)
-        .where(
-          and(
-            eq(importFailures.connectionId, run.connection.id),
-            inArray(importFailures.externalId, cleared),
-          ),
-        );
-    }
+    await repo.clearFailures(run.connection.id, cleared);
     if (released.length) await deps.releaseBlobs({ blobKeys: released, thumbnailKeys: [] });
     return imported;
-  }
-
-  /** Saves the page's cursor and adds its counts; false when the connection went meanwhile (disconnected). */
-  async function savePage(
-    connectionId: string,
-    cursor: Record<string, unknown>,
-    page: Counts,
-  ): Promise<boolean> {
-    const rows = await db
-      .update(sourceConnections)
-      .set({
-        cursor,
-        seen: sql`${sourceConnections.seen} + ${page.seen}`,
-        imported: sql`${sourceConnections.imported} + ${page.imported}`,
-        skipped: sql`${sourceConnections.skipped} + ${page.skipped}`,
-        failed: sql`${sourceConnections.failed} + ${page.failed}`,
-        removed: sql`${sourceConnections.removed} + ${page.removed}`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(sourceConnections.id, connectionId))
-      .returning({ id: sourceConnections.id });
-    return rows.length > 0;
-  }
-
-  async function finish(connectionId: string, error: string | null) {
-    await db
-      .update(sourceConnections)
-      .set({
-        state: error ? 'failed' : 'idle',
-        lastError: error,
-        ...(error ? {} : { lastSyncAt: sql`now()` }),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(sourceConnections.id, connectionId));
   }
 
   return {
     /** Syncs the connection from its cursor to now. A connection removed meanwhile is left alone. */
     async sync(connectionId: string): Promise<void> {
-      const [connection] = await db
-        .select()
-        .from(sourceConnections)
-        .where(eq(sourceConnections.id, connectionId));
+      const connection = await repo.findById(connectionId);
       if (!connection) return;
       // A sync cut off (a restart) goes on where it stopped and keeps counting; a new one starts at zero.
-      const resuming = connection.state === 'syncing';
-      await db
-        .update(sourceConnections)
-        .set({
-          state: 'syncing',
-          lastError: null,
-          updatedAt: sql`now()`,
-          ...(resuming ? {} : { ...zero(), syncStartedAt: sql`now()` }),
-        })
-        .where(eq(sourceConnections.id, connectionId));
+      await repo.startSync(connectionId, connection.state === 'syncing');
 
       let addedAny = false;
       try {
@@ -312,13 +236,13 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
             if (released.count) await deps.releaseBlobs(released);
           }
           if (counts.imported) addedAny = true;
-          if (!(await savePage(connectionId, page.cursor, counts))) return;
+          if (!(await repo.savePage(connectionId, page.cursor, counts))) return;
         }
-        await finish(connectionId, null);
+        await repo.finishSync(connectionId, null);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.warn({ connectionId, service: connection.service, error: message }, 'source sync stopped');
-        await finish(connectionId, message);
+        await repo.finishSync(connectionId, message);
         if (!(error instanceof SyncError)) throw error;
       } finally {
         if (addedAny) deps.onItemsAdded(connection.ownerId);
@@ -333,11 +257,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       connectionId: string,
       items: ImportedItem[],
       failed: NonNullable<SyncPage['failed']> = [],
-    ): Promise<Counts> {
-      const [connection] = await db
-        .select()
-        .from(sourceConnections)
-        .where(eq(sourceConnections.id, connectionId));
+    ): Promise<SyncCounts> {
+      const connection = await repo.findById(connectionId);
       const counts = zero();
       if (!connection || items.length + failed.length === 0) return counts;
       const run = await openRun(connection);
@@ -347,17 +268,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         counts.failed += 1;
         await recordFailure(run, f.externalId, f.name, f.reason);
       }
-      await db
-        .update(sourceConnections)
-        .set({
-          imported: sql`${sourceConnections.imported} + ${counts.imported}`,
-          failed: sql`${sourceConnections.failed} + ${counts.failed}`,
-          seen: sql`${sourceConnections.seen} + ${counts.seen}`,
-          skipped: sql`${sourceConnections.skipped} + ${counts.skipped}`,
-          lastSyncAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(sourceConnections.id, connectionId));
+      await repo.addArrivals(connectionId, counts);
       if (counts.imported) deps.onItemsAdded(connection.ownerId);
       return counts;
     },
@@ -368,24 +279,11 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       failureIds: number[] | undefined,
       limit: number,
     ): Promise<{ imported: number; failed: number }> {
-      const [connection] = await db
-        .select()
-        .from(sourceConnections)
-        .where(eq(sourceConnections.id, connectionId));
+      const connection = await repo.findById(connectionId);
       if (!connection) return { imported: 0, failed: 0 };
       const run = await openRun(connection);
       const connector = run.source.connect(connection);
-      const chosen = await db
-        .select()
-        .from(importFailures)
-        .where(
-          and(
-            eq(importFailures.connectionId, connectionId),
-            failureIds ? inArray(importFailures.id, failureIds) : undefined,
-          ),
-        )
-        .orderBy(importFailures.id)
-        .limit(limit);
+      const chosen = await repo.failuresToRetry(connectionId, failureIds, limit);
       const counts = zero();
       for (const failure of chosen) {
         let item: ImportedItem | null;
@@ -399,7 +297,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         }
         if (!item) {
           // Gone at the provider: nothing left to import.
-          await db.delete(importFailures).where(eq(importFailures.id, failure.id));
+          await repo.deleteFailure(failure.id);
           continue;
         }
         const batch = spread(item);
@@ -408,7 +306,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           // Listed under another id than the items it brought (a message by its place in a folder): it
           // leaves the list now they are stored; any of them that failed is listed under its own id.
           run.failing.delete(failure.externalId);
-          await db.delete(importFailures).where(eq(importFailures.id, failure.id));
+          await repo.deleteFailure(failure.id);
         }
       }
       if (counts.imported) deps.onItemsAdded(connection.ownerId);

@@ -1,26 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { createLinkPreviewer } from '../links/link-preview.js';
-import { enqueueLinkPreviews, registerLinkPreviewJobs } from '../links/link-preview-jobs.js';
+import { createLogger, type LogOptions } from '../logger.js';
 import { type Mailer, mailerFromConfig } from '../mail-out/mailer.js';
-import { createFileProcessor } from '../processing/process-file.js';
-import { enqueueFileJob, registerFileJobs } from '../processing/register-file-jobs.js';
 import { aiNamerFromConfig } from '../recommendations/ai-namer.js';
-import {
-  createRecommendationScheduler,
-  type RecommendationScheduler,
-  registerRecommendationJobs,
-} from '../recommendations/jobs.js';
-import { createSourcesRuntime } from '../sources/runtime.js';
-import { createSyncScheduler, registerSyncJobs } from '../sources/sync-jobs.js';
+import { type BackgroundWork, createServices, queuedWork, registerJobHandlers } from '../services.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
@@ -61,7 +52,7 @@ export async function buildTestApp(
     /** Previews saved links with the real job queue (else link previews are off, as LINK_PREVIEWS=false). */
     previewLinks?: boolean;
     /** Where the server logs (silent by default). */
-    logger?: FastifyServerOptions['logger'];
+    logger?: LogOptions;
     /** Runs source syncs with the real job queue (else they are only recorded in `syncsAsked`). */
     sources?: boolean;
     /** Another server on this database (left open on close: its owner closes it). */
@@ -75,91 +66,78 @@ export async function buildTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const blobs = options.blobs ?? createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
+  const previewedLinkIds: string[] = [];
+  const generationsAsked: string[] = [];
+  const syncsAsked: string[] = [];
   const queue =
     options.processFiles || options.recommend || options.sources || options.previewLinks
       ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
       : null;
+  const queued = queue ? queuedWork(queue, database, config) : null;
+  // Files are processed whenever the queue runs, except in a sources test that did not ask for it.
+  const processFiles = queued !== null && (options.processFiles || !options.sources);
+  // The server's background work, recorded; only what the options ask for reaches the queue.
+  const work: BackgroundWork = {
+    onFilesStored: async (ids) => {
+      storedFileIds.push(...ids);
+      if (processFiles) await queued.onFilesStored(ids);
+    },
+    onLinksSaved:
+      queued && options.previewLinks
+        ? async (ids) => {
+            previewedLinkIds.push(...ids);
+            await queued.onLinksSaved?.(ids);
+          }
+        : null,
+    recommendationScheduler: {
+      generateNow: async (ownerId) => {
+        if (options.recommend) await queued?.recommendationScheduler.generateNow(ownerId);
+      },
+      itemsAdded: async (ownerId) => {
+        generationsAsked.push(ownerId);
+        if (options.recommend) await queued?.recommendationScheduler.itemsAdded(ownerId);
+      },
+    },
+    syncScheduler: {
+      syncNow: async (connectionId) => {
+        syncsAsked.push(connectionId);
+        if (options.sources) await queued?.syncScheduler.syncNow(connectionId);
+      },
+    },
+  };
+  const services = createServices({
+    config,
+    database,
+    blobs,
+    log: createLogger(options.logger ?? { level: config.LOG_LEVEL }),
+    tokenKey: TEST_TOKEN_KEY,
+    providerSleep: async () => {},
+    ...work,
+  });
   if (queue) {
-    await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
-    if (options.previewLinks) {
-      const previewer = createLinkPreviewer({
-        db: database.db,
-        blobs,
-        allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
-      });
-      await registerLinkPreviewJobs(queue, previewer, database.db);
-    }
-    if (options.recommend) {
-      await registerRecommendationJobs(queue, database.db, { namer: aiNamerFromConfig(config, () => {}) });
-    }
+    await registerJobHandlers(
+      queue,
+      { config, database, blobs, services, namer: aiNamerFromConfig(config, () => {}) },
+      {
+        linkPreviews: options.previewLinks === true,
+        recommendations: options.recommend === true,
+        syncs: options.sources === true,
+      },
+    );
     await queue.start();
   }
-  const generationsAsked: string[] = [];
-  const scheduler: RecommendationScheduler | null =
-    queue && options.recommend
-      ? createRecommendationScheduler(queue, { debounceSeconds: config.RECOMMEND_AFTER_SECONDS })
-      : null;
-  const syncsAsked: string[] = [];
-  const previewedLinkIds: string[] = [];
-  const onLinksSaved =
-    queue && options.previewLinks
-      ? async (ids: string[]) => {
-          previewedLinkIds.push(...ids);
-          await enqueueLinkPreviews(queue, ids);
-        }
-      : null;
-  const syncScheduler = queue && options.sources ? createSyncScheduler(queue, database.db) : null;
   const mailer = mailerFromConfig(config);
   const app = await buildApp({
     config,
     database,
     blobs,
-    onFilesStored: async (ids) => {
-      storedFileIds.push(...ids);
-      if (queue) for (const id of ids) await enqueueFileJob(queue, id);
-    },
-    onLinksSaved,
-    recommendationScheduler: {
-      generateNow: async (ownerId) => {
-        await scheduler?.generateNow(ownerId);
-      },
-      itemsAdded: async (ownerId) => {
-        generationsAsked.push(ownerId);
-        await scheduler?.itemsAdded(ownerId);
-      },
-    },
+    services,
     jwtSecret: TEST_JWT_SECRET,
-    tokenKey: TEST_TOKEN_KEY,
     mailer,
-    syncScheduler: {
-      syncNow: async (connectionId) => {
-        syncsAsked.push(connectionId);
-        await syncScheduler?.syncNow(connectionId);
-      },
-    },
-    providerSleep: async () => {},
     webDistDir: options.webDistDir,
     extensionDistDir: options.extensionDistDir,
-    logger: options.logger,
   });
   await app.ready();
-  if (queue && options.sources) {
-    const worker = createSourcesRuntime({
-      config,
-      db: database.db,
-      blobs,
-      tokenKey: TEST_TOKEN_KEY,
-      log: app.log,
-      onFilesStored: async (ids) => {
-        storedFileIds.push(...ids);
-        if (options.processFiles) for (const id of ids) await enqueueFileJob(queue, id);
-      },
-      onLinksSaved,
-      onItemsAdded: (ownerId) => generationsAsked.push(ownerId),
-      sleep: async () => {},
-    });
-    await registerSyncJobs(queue, worker.runner);
-  }
   return {
     app,
     database,

@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createBlobReleaser } from './desk/blob-cleanup.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { createLinkPreviewer } from './links/link-preview.js';
+import { enqueueLinkPreviews, registerLinkPreviewJobs } from './links/link-preview-jobs.js';
+import { createFileProcessor } from './processing/process-file.js';
+import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
+import type { BinderNamer } from './recommendations/ai-namer.js';
+import {
+  createRecommendationScheduler,
+  itemsAddedQuietly,
+  type RecommendationScheduler,
+  registerRecommendationJobs,
+} from './recommendations/jobs.js';
+import { createSourcesRuntime, type SourcesRuntime } from './sources/runtime.js';
+import { createSyncScheduler, registerSyncJobs, type SyncScheduler } from './sources/sync-jobs.js';
+import type { BlobStore } from './storage/blob-store.js';
+
+/** Where the server hands work to the background: the job queue in a server, recorders around it in tests. */
+export interface BackgroundWork {
+  /** Queues background processing of newly stored files. */
+  onFilesStored: (objectIds: string[]) => Promise<void>;
+  /** Queues previews of saved links; null when link previews are off. */
+  onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
+  /** Queues recommendation generations (at once when asked, debounced after new items). */
+  recommendationScheduler: RecommendationScheduler;
+  /** Queues source syncs (the job worker runs them: see `registerJobHandlers`). */
+  syncScheduler: SyncScheduler;
+}
+
+/** The background work of a server: everything goes to the job queue. */
+export function queuedWork(queue: JobQueue, database: Database, config: Config): BackgroundWork {
+  return {
+    onFilesStored: async (ids) => {
+      for (const id of ids) await enqueueFileJob(queue, id);
+    },
+    onLinksSaved: config.LINK_PREVIEWS ? (ids) => enqueueLinkPreviews(queue, ids) : null,
+    recommendationScheduler: createRecommendationScheduler(queue, {
+      debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
+    }),
+    syncScheduler: createSyncScheduler(queue, database.db),
+  };
+}
+
+export interface ServiceDeps extends BackgroundWork {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  /** Seals OAuth tokens of connected sources at rest. */
+  tokenKey: string;
+  /** Waits between retries of rate-limited provider calls (tests make them instant). */
+  providerSleep?: (ms: number) => Promise<void>;
+}
+
+/** What one process holds once, shared by its routes and its job worker. */
+export interface Services extends BackgroundWork {
+  /** The process's logger; the app logs through it too. */
+  log: FastifyBaseLogger;
+  /** Removes blobs no object uses any more, after a delete has committed. */
+  releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
+  /** New items arrived on a desk: a generation is queued (a failure to queue is only logged). */
+  itemsAdded: (ownerId: string) => void;
+  /** Connections, OAuth clients, the sources and their sync runner. */
+  sources: SourcesRuntime;
+}
+
+/** Builds the process-wide services, once: `main.ts` and the tests' `buildTestApp` both come here. */
+export function createServices(deps: ServiceDeps): Services {
+  const { config, database, blobs, log } = deps;
+  const releaseBlobs = createBlobReleaser(database.db, blobs, log);
+  const itemsAdded = itemsAddedQuietly(deps.recommendationScheduler, log);
+  const sources = createSourcesRuntime({
+    config,
+    db: database.db,
+    blobs,
+    tokenKey: deps.tokenKey,
+    log,
+    onFilesStored: deps.onFilesStored,
+    onLinksSaved: deps.onLinksSaved,
+    onItemsAdded: itemsAdded,
+    releaseBlobs,
+    sleep: deps.providerSleep,
+  });
+  return {
+    log,
+    onFilesStored: deps.onFilesStored,
+    onLinksSaved: deps.onLinksSaved,
+    recommendationScheduler: deps.recommendationScheduler,
+    syncScheduler: deps.syncScheduler,
+    releaseBlobs,
+    itemsAdded,
+    sources,
+  };
+}
+
+export interface JobHandlerDeps {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  services: Services;
+  /** Names new binders with a model; none without one. */
+  namer?: BinderNamer;
+}
+
+/**
+ * The job worker: every kind of job this process runs, registered on the queue (file processing, link
+ * previews, recommendation generations, source syncs). A test may leave some kinds out.
+ */
+export async function registerJobHandlers(
+  queue: JobQueue,
+  { config, database, blobs, services, namer }: JobHandlerDeps,
+  kinds: { linkPreviews: boolean; recommendations: boolean; syncs: boolean } = {
+    linkPreviews: true,
+    recommendations: true,
+    syncs: true,
+  },
+): Promise<void> {
+  await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
+  if (kinds.linkPreviews) {
+    const previewer = createLinkPreviewer({
+      db: database.db,
+      blobs,
+      allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+    });
+    await registerLinkPreviewJobs(queue, previewer, database.db);
+  }
+  if (kinds.recommendations) await registerRecommendationJobs(queue, database.db, { namer });
+  if (kinds.syncs) await registerSyncJobs(queue, services.sources.runner);
+}
