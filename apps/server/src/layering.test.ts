@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * matching path.
  */
 const LAYERS: { name: string; modules: (string | string[])[] }[] = [
-  { name: 'settings', modules: ['config.ts', 'secrets.ts'] },
+  { name: 'settings', modules: ['config.ts', 'secrets.ts', 'logger.ts'] },
   { name: 'foundations', modules: ['db/', 'http/', 'storage/', 'mail-out/'] },
   { name: 'background jobs', modules: ['jobs/'] },
   { name: 'accounts and sign-in', modules: ['auth/'] },
@@ -33,6 +33,7 @@ const LAYERS: { name: string; modules: (string | string[])[] }[] = [
       'meta/',
     ],
   },
+  { name: "the process's services, built once", modules: ['services.ts'] },
   { name: 'the app and the command line', modules: ['app.ts', 'cli/'] },
   { name: 'the process', modules: ['main.ts'] },
 ];
