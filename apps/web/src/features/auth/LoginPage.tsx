@@ -10,6 +10,7 @@ import { PublicShell } from '../../components/PublicShell';
 import { SecretInput } from '../../components/SecretInput';
 import { usePageTitle } from '../../components/usePageTitle';
 import { UI } from '../../lib/glossary';
+import { useErrorParamToast } from '../../lib/use-error-param-toast';
 import { preloadDesk } from '../../routes/app-chunks';
 import { HOME_PATH, safeNextPath } from '../../routes/next-path';
 import { setSession } from '../../state/session';
@@ -17,7 +18,6 @@ import { AccountHelpLinks } from './AccountHelpLinks';
 import classes from './auth.module.css';
 import { LoginFailureAlert, useLoginFailure } from './LoginFailureAlert';
 import { GoogleSignInLink } from './ProviderLinks';
-import { useErrorParamToast } from './useErrorParamToast';
 import { useGoogleSignInReturn } from './useGoogleSignInReturn';
 
 /** Helper texts first, then the field's problem, below the box. */

@@ -3,9 +3,7 @@ import {
   API_TOKEN_SCOPES,
   type ApiToken,
   type ApiTokenScope,
-  apiTokenListSchema,
   createApiTokenSchema,
-  createdApiTokenSchema,
 } from '@easio/shared';
 import {
   Alert,
@@ -20,26 +18,12 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '../../api/client';
+import { createToken, revokeToken, tokenKeys, useApiTokens } from '../../api/api-tokens';
 import { errorMessage } from '../../api/error-message';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { formatDate } from '../desk/object-info';
-
-const tokenKeys = { all: ['account', 'api-tokens'] as const };
-
-const fetchTokens = (signal?: AbortSignal) =>
-  apiRequest('/account/api-tokens', apiTokenListSchema, { signal });
-const createToken = (body: z.input<typeof createApiTokenSchema>) =>
-  apiRequest('/account/api-tokens', createdApiTokenSchema, { json: body });
-const revokeToken = (id: string) =>
-  apiRequest(`/account/api-tokens/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
-
-/** The user's API tokens (the extension's sign-ins). */
-export const useApiTokens = () =>
-  useQuery({ queryKey: tokenKeys.all, queryFn: ({ signal }) => fetchTokens(signal) });
 
 function NewToken() {
   const [name, setName] = useState('');
