@@ -1,5 +1,5 @@
 import type { DataType } from '@easio/shared';
-import { KIND_LABEL } from './object-info';
+import { KIND_LABEL } from '../../lib/object-info';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const isFolderType = (t: DataType) => t === 'drawer_object' || t === 'binder_object';

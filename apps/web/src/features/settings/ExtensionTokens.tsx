@@ -22,8 +22,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createToken, revokeToken, tokenKeys, useApiTokens } from '../../api/api-tokens';
 import { errorMessage } from '../../api/error-message';
+import { formatDate } from '../../lib/object-info';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { formatDate } from '../desk/object-info';
 
 function NewToken() {
   const [name, setName] = useState('');

@@ -3,9 +3,9 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
+import { formatDate } from '../../lib/object-info';
 import { countOf } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { formatDate } from '../desk/object-info';
 import { deskKeys } from '../desk/queries';
 import { fetchSubscriptions, subscribeCalendar, unsubscribeCalendar } from './calendar-api';
 import { sourceKeys } from './queries';

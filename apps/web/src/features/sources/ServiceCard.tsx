@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../desk/object-info';
+import { formatDate } from '../../lib/object-info';
 import { DisconnectModal } from './DisconnectModal';
 import { FailureList } from './FailureList';
 import { GmailLabels } from './GmailLabels';

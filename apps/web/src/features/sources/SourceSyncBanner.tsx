@@ -1,7 +1,7 @@
 import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate } from '../desk/object-info';
+import { formatDate } from '../../lib/object-info';
 import { useSources } from './queries';
 import { SyncProgress } from './SyncProgress';
 

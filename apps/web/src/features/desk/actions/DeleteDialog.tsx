@@ -3,8 +3,8 @@ import { TRASH_DAYS_DEFAULT } from '@easio/shared';
 import { List, Stack, Text } from '@mantine/core';
 import { usePublicConfig } from '../../../api/queries';
 import { ConfirmActions } from '../../../components/ConfirmActions';
+import { displayName, isFolder } from '../../../lib/object-info';
 import { DeskModal } from '../DeskModal';
-import { displayName, isFolder } from '../object-info';
 
 interface Props {
   objects: readonly DeskObject[];

@@ -2,10 +2,6 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import { Anchor, Text } from '@mantine/core';
 import { memo } from 'react';
-import classes from '../desk.module.css';
-import { useDeskItemDnd } from '../dnd/use-desk-dnd';
-import { JobBadge } from '../JobBadge';
-import { ObjectIcon } from '../ObjectIcon';
 import {
   displayName,
   formatCoordinates,
@@ -15,7 +11,11 @@ import {
   mapLink,
   placeOf,
   takenAt,
-} from '../object-info';
+} from '../../../lib/object-info';
+import classes from '../desk.module.css';
+import { useDeskItemDnd } from '../dnd/use-desk-dnd';
+import { JobBadge } from '../JobBadge';
+import { ObjectIcon } from '../ObjectIcon';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox } from './row-parts';

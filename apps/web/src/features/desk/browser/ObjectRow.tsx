@@ -1,11 +1,11 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised list positions its rows absolutely, so it is built from divs with the ARIA grid roles rather than a table.
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import { memo } from 'react';
+import { displayName, formatDate, formatSize, kindLabel } from '../../../lib/object-info';
 import classes from '../desk.module.css';
 import { useDeskItemDnd } from '../dnd/use-desk-dnd';
 import { BINDER_STATE_LABEL } from '../filters';
 import { JobBadge } from '../JobBadge';
-import { displayName, formatDate, formatSize, kindLabel } from '../object-info';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox, Thumb } from './row-parts';

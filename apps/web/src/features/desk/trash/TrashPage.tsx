@@ -7,9 +7,9 @@ import { TrashIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { SectionLoader } from '../../../components/Loading';
 import { EmptyPanel, PageHeader } from '../../../components/Page';
+import { displayName } from '../../../lib/object-info';
 import { countOf } from '../../../lib/plural';
 import { ObjectIcon } from '../ObjectIcon';
-import { displayName } from '../object-info';
 import { useTrash, useTrashActions } from './queries';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

@@ -1,7 +1,14 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatCoordinates, formatWhen, mapLink, pageFactsOf, placeOf, safeHref } from '../object-info';
+import {
+  formatCoordinates,
+  formatWhen,
+  mapLink,
+  pageFactsOf,
+  placeOf,
+  safeHref,
+} from '../../../lib/object-info';
 import { EmailBody } from './EmailBody';
 import { FilePreview } from './FilePreview';
 
