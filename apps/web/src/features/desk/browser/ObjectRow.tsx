@@ -2,6 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import { memo } from 'react';
 import { displayName, formatDate, formatSize, kindLabel } from '../../../lib/object-info';
+import { plural } from '../../../lib/plural';
 import classes from '../desk.module.css';
 import { useDeskItemDnd } from '../dnd/use-desk-dnd';
 import { BINDER_STATE_LABEL } from '../filters';
@@ -21,7 +22,7 @@ function detailOf(object: ItemProps['object']): string | null {
 /** A folder's content in a few words ("Open · 3 items"), null for an item. */
 function folderCount(object: ItemProps['object']): string | null {
   if (object.child_count === null) return null;
-  const count = `${object.child_count} ${object.child_count === 1 ? 'item' : 'items'}`;
+  const count = `${object.child_count} ${plural(object.child_count, 'item')}`;
   return object.binder_state ? `${BINDER_STATE_LABEL[object.binder_state]} · ${count}` : count;
 }
 

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/LoadError';
 import { SectionLoader } from '../../../components/Loading';
 import { EmptyPanel, PageHeader } from '../../../components/Page';
 import { displayName } from '../../../lib/object-info';
-import { countOf } from '../../../lib/plural';
+import { countOf, plural } from '../../../lib/plural';
 import { ObjectIcon } from '../ObjectIcon';
 import { useTrash, useTrashActions } from './queries';
 
@@ -34,7 +34,7 @@ function ConfirmForever({
     <Modal opened onClose={onClose} title={title} centered>
       <Stack>
         <Text size="sm">
-          {all ? 'Everything in the Trash' : count === 1 ? 'It' : 'They'} will be deleted for good, with
+          {all ? 'Everything in the Trash' : plural(count, 'It', 'They')} will be deleted for good, with
           everything inside, and cannot be restored.
         </Text>
         <ConfirmActions
