@@ -21,14 +21,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createToken, revokeToken, tokenKeys, useApiTokens } from '../../api/api-tokens';
-import { errorMessage } from '../../api/error-message';
+import { SendError } from '../../components/SendError';
 import { formatDate } from '../../lib/object-info';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { checkWith, useFormShell } from '../../lib/use-form-shell';
 
 function NewToken() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiTokenScope[]>([...API_TOKEN_SCOPES]);
-  const [problem, setProblem] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const client = useQueryClient();
   const create = useMutation({
@@ -39,32 +39,19 @@ function NewToken() {
       void client.invalidateQueries({ queryKey: tokenKeys.all });
     },
   });
-  const submit = () => {
-    const parsed = createApiTokenSchema.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    setProblem(null);
-    create.mutate(parsed.data);
-  };
+  const form = useFormShell(
+    () => checkWith(createApiTokenSchema, { name, scopes }, 'Check the form'),
+    (checked) => create.mutate(checked),
+  );
   return (
     <Stack gap="xs">
-      <Stack
-        gap="xs"
-        component="form"
-        aria-label="New extension token"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <Stack gap="xs" component="form" aria-label="New extension token" onSubmit={form.onSubmit}>
         <TextInput
           label="Token name"
           placeholder="e.g. Firefox on my laptop"
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={problem}
+          error={form.problem}
           size="xs"
           maw={360}
         />
@@ -75,11 +62,7 @@ function NewToken() {
             ))}
           </Stack>
         </Checkbox.Group>
-        {create.isError && (
-          <Alert color="red" variant="light" p="xs">
-            {errorMessage(create.error)}
-          </Alert>
-        )}
+        <SendError error={create.error} />
         <Button type="submit" size="xs" w="fit-content" loading={create.isPending}>
           Make a token
         </Button>
