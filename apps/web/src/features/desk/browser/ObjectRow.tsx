@@ -4,13 +4,12 @@ import { memo } from 'react';
 import { displayName, formatDate, formatSize, kindLabel } from '../../../lib/object-info';
 import { plural } from '../../../lib/plural';
 import classes from '../desk.module.css';
-import { useDeskItemDnd } from '../dnd/use-desk-dnd';
 import { BINDER_STATE_LABEL } from '../filters';
 import { JobBadge } from '../JobBadge';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox, Thumb } from './row-parts';
-import { useLongPress } from './use-long-press';
+import { useObjectCell } from './use-object-cell';
 
 /** What a note says, or a link's address: shown after the name, dimmed, while there is room. */
 function detailOf(object: ItemProps['object']): string | null {
@@ -42,35 +41,19 @@ export const ObjectRow = memo(function ObjectRow({
   height,
   rowIndex,
 }: ItemProps) {
-  const dnd = useDeskItemDnd(object, { draggable, droppable });
-  const longPress = useLongPress(() => handlers.onLongPress(object), touch);
+  const cell = useObjectCell(
+    { object, selected, tabbable, draggable, droppable, touch, handlers },
+    classes.row,
+  );
   const name = displayName(object);
   const kind = kindLabel(object);
   const detail = detailOf(object);
   const count = folderCount(object);
   const date = formatDate(object.item_date);
-  const className = [classes.row, dnd.isDragged && classes.dragged, dnd.isOver && classes.dropOver]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div
-      ref={dnd.setRef}
-      role="row"
-      aria-selected={selected}
-      aria-rowindex={rowIndex}
-      tabIndex={tabbable ? 0 : -1}
-      data-object-id={object.id}
-      className={className}
-      style={{ top, height }}
-      onClick={(event) => handlers.onClick(event, object)}
-      onDoubleClick={() => handlers.onOpen(object)}
-      onKeyDown={(event) => handlers.onKeyDown(event, object)}
-      onFocus={(event) => handlers.onFocus(event, object)}
-      {...dnd.pointerListeners}
-      {...longPress}
-    >
+    <div role="row" aria-rowindex={rowIndex} style={{ top, height }} {...cell.props}>
       <div role="gridcell" className={classes.cellSelect}>
-        <DragHandle object={object} handle={dnd.handleProps} />
+        <DragHandle object={object} handle={cell.handle} />
         <SelectBox object={object} selected={selected} onCheck={handlers.onCheck} />
       </div>
       <div role="gridcell" className={classes.cellName}>
