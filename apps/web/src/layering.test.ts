@@ -11,16 +11,13 @@ import { describe, expect, it } from 'vitest';
  *   features import only its `app-chunks` (to fetch the desk's code ahead while a person signs in).
  * - A feature folder (`features/<name>/`) imports another feature only at one of the modules that
  *   feature shares, listed in SHARED below with why; every other module is that feature's own.
+ * - No two features lean on each other, even by way of a third: what both need moves down a layer.
  */
 
 /** Per feature, the modules (paths inside its folder, without extension) other features may import. */
 const SHARED: Record<string, readonly string[]> = {
   desk: [
-    // The desk's queries: other screens refresh or read the same listings.
-    'queries',
-    // How a desk object looks and opens, wherever it is listed (search results, suggestions, workspace).
-    'ObjectIcon',
-    'icons',
+    // How a desk object opens, wherever it is listed (search results, the workspace).
     'links',
     // The list filters and the source sections' queries (the search toolbar and workspace use them).
     'filters',
@@ -134,6 +131,28 @@ describe('web layering', () => {
       return !SHARED[owner]?.includes(inside);
     });
     expect(wrong.map(show)).toEqual([]);
+  });
+
+  it('no features import each other, directly or round about', () => {
+    const uses = new Map<string, Set<string>>();
+    for (const e of edges) {
+      const user = featureOf(e.from);
+      const owner = featureOf(e.to);
+      if (user && owner && user !== owner) uses.set(user, (uses.get(user) ?? new Set()).add(owner));
+    }
+    /** The features `start` reaches by its imports, and theirs. */
+    const reach = (start: string) => {
+      const seen = new Set<string>();
+      const next = [...(uses.get(start) ?? [])];
+      for (let f = next.pop(); f !== undefined; f = next.pop()) {
+        if (seen.has(f)) continue;
+        seen.add(f);
+        next.push(...(uses.get(f) ?? []));
+      }
+      return seen;
+    };
+    const loops = [...uses.keys()].filter((feature) => reach(feature).has(feature));
+    expect(loops).toEqual([]);
   });
 
   it('every shared module is there and used by another feature', () => {

@@ -10,9 +10,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
+import { deskKeys } from '../api/desk-keys';
 import { liveClient } from '../api/live';
 import { storeMe } from '../api/queries';
-import { deskKeys } from '../features/desk/queries';
 import { notificationKeys, useNotificationPrefs } from '../features/profile/notification-prefs';
 import { recommendationKeys } from '../features/recommendations/queries';
 import { sourceKeys } from '../features/sources/queries';

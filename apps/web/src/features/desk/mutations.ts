@@ -1,6 +1,7 @@
 import type { CreateItem, createFolderSchema, DeskObject, updateObjectSchema } from '@easio/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { deskKeys } from '../../api/desk-keys';
 import { countOf, plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { toastWithUndo } from '../../lib/undo-toast';
@@ -14,7 +15,7 @@ import {
   restoreObjects,
   updateObject,
 } from './api';
-import { deskKeys, removeFromListings, replaceInListings } from './queries';
+import { removeFromListings, replaceInListings } from './queries';
 import { createdMessage, deletedMessage, downloadMessage, movedMessage } from './status-messages';
 
 export function useCreateFolder() {

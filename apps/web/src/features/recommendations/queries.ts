@@ -7,10 +7,10 @@ import {
 } from '@easio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { deskKeys } from '../../api/desk-keys';
 import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { toastWithUndo } from '../../lib/undo-toast';
-import { deskKeys } from '../desk/queries';
 import {
   acceptRecommendation,
   deleteRecommendation,

@@ -2,12 +2,12 @@ import { type CalendarSubscription, calendarUrlSchema } from '@easio/shared';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { deskKeys } from '../../api/desk-keys';
 import { SendError } from '../../components/SendError';
 import { formatDate } from '../../lib/object-info';
 import { countOf } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { checkWith, useFormShell } from '../../lib/use-form-shell';
-import { deskKeys } from '../desk/queries';
 import { fetchSubscriptions, subscribeCalendar, unsubscribeCalendar } from './calendar-api';
 import { sourceKeys } from './queries';
 

@@ -3,10 +3,10 @@ import { Button, Checkbox, FileButton, Group, Modal, Progress, Stack, Text } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../api/client';
+import { deskKeys } from '../../api/desk-keys';
 import { apiUpload } from '../../api/upload';
 import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { deskKeys } from '../desk/queries';
 import { sourceKeys } from './queries';
 
 /**

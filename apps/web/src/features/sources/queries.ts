@@ -1,8 +1,8 @@
 import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deskKeys } from '../../api/desk-keys';
 import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { deskKeys } from '../desk/queries';
 import { disconnectSource, fetchFailures, fetchSources, retryFailures, syncSource } from './api';
 
 export const sourceKeys = {

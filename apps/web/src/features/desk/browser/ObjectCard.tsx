@@ -2,6 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import { Anchor, Text } from '@mantine/core';
 import { memo } from 'react';
+import { ObjectIcon } from '../../../components/ObjectIcon';
 import {
   displayName,
   formatCoordinates,
@@ -14,7 +15,6 @@ import {
 } from '../../../lib/object-info';
 import classes from '../desk.module.css';
 import { JobBadge } from '../JobBadge';
-import { ObjectIcon } from '../ObjectIcon';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox } from './row-parts';

@@ -6,10 +6,10 @@ import { ConfirmActions } from '../../../components/ConfirmActions';
 import { TrashIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { SectionLoader } from '../../../components/Loading';
+import { ObjectIcon } from '../../../components/ObjectIcon';
 import { EmptyPanel, PageHeader } from '../../../components/Page';
 import { displayName } from '../../../lib/object-info';
 import { countOf, plural } from '../../../lib/plural';
-import { ObjectIcon } from '../ObjectIcon';
 import { useTrash, useTrashActions } from './queries';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

@@ -2,8 +2,8 @@ import { type DeskObject, isNamedByText, NAME_MAX } from '@easio/shared';
 import { ActionIcon, Modal, Text, TextInput, Tooltip } from '@mantine/core';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
+import { EditIcon } from '../../../components/object-icons';
 import { displayName, KIND_LABEL } from '../../../lib/object-info';
-import { EditIcon } from '../icons';
 import { useUpdateObject } from '../mutations';
 
 /**

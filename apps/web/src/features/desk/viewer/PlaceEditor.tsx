@@ -1,8 +1,8 @@
 import type { DeskObject } from '@easio/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { EditIcon } from '../../../components/object-icons';
 import { placeOf } from '../../../lib/object-info';
-import { EditIcon } from '../icons';
 import { useUpdateObject } from '../mutations';
 import { NO_PLACE, PlaceForm, type PlaceValues } from '../places/PlaceForm';
 import { PlaceLink } from './ItemPreview';
