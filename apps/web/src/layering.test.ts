@@ -19,7 +19,7 @@ const SHARED: Record<string, readonly string[]> = {
   desk: [
     // How a desk object opens, wherever it is listed (search results, the workspace).
     'links',
-    // The list filters and the source sections' queries (the search toolbar and workspace use them).
+    // The sort order's and binder states' labels (the search toolbar and the workspace say them too).
     'filters',
     // The desk's row parts and actions, reused by the search results list.
     'actions/use-object-actions',
