@@ -1,7 +1,7 @@
 import type { UserInfo } from '@easio/shared';
 import { Anchor, Avatar, Burger, Group, Skeleton, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SearchBox } from '../features/search/SearchBox';
 import { LogoMark } from './icons';
 import { displayName, initials, welcomeText } from './welcome-name';
 
@@ -10,10 +10,12 @@ interface Props {
   user: UserInfo | undefined;
   navbarOpened: boolean;
   onToggleNavbar: () => void;
+  /** The search box with its filters, given by the route layout (the search feature owns it). */
+  search: ReactNode;
 }
 
 /** The top bar: sidebar toggle, the search box with its filters, welcome text and the profile picture linking to /profile. */
-export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
+export function TopBar({ user, navbarOpened, onToggleNavbar, search }: Props) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -40,7 +42,7 @@ export function TopBar({ user, navbarOpened, onToggleNavbar }: Props) {
           </Group>
         </Anchor>
       </Group>
-      <SearchBox />
+      {search}
       {user ? <Welcome user={user} /> : <Skeleton circle height={38} aria-hidden />}
     </Group>
   );

@@ -3,7 +3,7 @@
  * fetched ahead by `preloadDesk` while a person signs in, so that the desk shows as soon as its data
  * does instead of after a second round of downloads.
  */
-export const loadAppLayout = () => import('../components/AppLayout');
+export const loadAppLayout = () => import('./AppLayout');
 export const loadDeskPages = () => import('../features/desk/DeskPages');
 
 let started = false;

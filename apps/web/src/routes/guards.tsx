@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { HOME_PATH, loginPathFor, safeNextPath } from '../lib/next-path';
 import { sessionEndedByUser, useIsLoggedIn } from '../state/session';
-import { HOME_PATH, loginPathFor, safeNextPath } from './next-path';
 
 /**
  * Protected pages: a visitor who is not logged in goes to /login, which brings them back here after

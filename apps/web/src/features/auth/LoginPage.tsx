@@ -10,14 +10,14 @@ import { PublicShell } from '../../components/PublicShell';
 import { SecretInput } from '../../components/SecretInput';
 import { usePageTitle } from '../../components/usePageTitle';
 import { UI } from '../../lib/glossary';
+import { HOME_PATH, safeNextPath } from '../../lib/next-path';
+import { useErrorParamToast } from '../../lib/use-error-param-toast';
 import { preloadDesk } from '../../routes/app-chunks';
-import { HOME_PATH, safeNextPath } from '../../routes/next-path';
 import { setSession } from '../../state/session';
 import { AccountHelpLinks } from './AccountHelpLinks';
 import classes from './auth.module.css';
 import { LoginFailureAlert, useLoginFailure } from './LoginFailureAlert';
 import { GoogleSignInLink } from './ProviderLinks';
-import { useErrorParamToast } from './useErrorParamToast';
 import { useGoogleSignInReturn } from './useGoogleSignInReturn';
 
 /** Helper texts first, then the field's problem, below the box. */

@@ -2,10 +2,10 @@ import type { Crumb } from '@easio/shared';
 import { Anchor } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { folderName } from '../../lib/object-info';
 import classes from './desk.module.css';
 import { useCrumbDrop } from './dnd/use-desk-dnd';
 import { folderPath } from './links';
-import { folderName } from './object-info';
 
 function CrumbLink({ crumb }: { crumb: Crumb }) {
   const name = folderName(crumb);

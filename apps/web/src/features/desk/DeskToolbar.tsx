@@ -1,5 +1,6 @@
 import { SORT_KEYS, type SortKey } from '@easio/shared';
 import { Chip, Group, NativeSelect, SegmentedControl, VisuallyHidden } from '@mantine/core';
+import { GridIcon, ListIcon } from '../../components/object-icons';
 import { useIsPhone } from '../../lib/use-is-phone';
 import classes from './desk.module.css';
 import { setDeskPrefs, useDeskPrefs } from './desk-prefs';
@@ -17,7 +18,6 @@ import {
   type PanelValue,
   SORT_LABEL,
 } from './filters';
-import { GridIcon, ListIcon } from './icons';
 
 interface Props {
   /** Which controls this page has: the folder's kind filter, side panel and drawer option, or just sort and view. */

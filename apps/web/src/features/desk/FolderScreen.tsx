@@ -4,6 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
+import { folderName } from '../../lib/object-info';
+import { countOf } from '../../lib/plural';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { BinderStateSelect } from './BinderStateSelect';
 import { ListingPane } from './browser/ListingPane';
@@ -18,7 +20,6 @@ import { FolderEmpty } from './FolderEmpty';
 import { BINDER_STATE_LABEL, navFilterKinds, passesDrawerOption } from './filters';
 import { SELECT_PARAM } from './links';
 import { useMoveObjects } from './mutations';
-import { folderName } from './object-info';
 import { useFolderView, useListing } from './queries';
 import { SidePanel } from './SidePanel';
 import { UploadDropzone } from './uploads/UploadDropzone';
@@ -93,7 +94,7 @@ export function FolderScreen({ folderId }: { folderId: string }) {
             )}
             {folder?.child_count !== null && folder?.child_count !== undefined && (
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {folder.child_count.toLocaleString()} {folder.child_count === 1 ? 'item' : 'items'}
+                {countOf(folder.child_count, 'item')}
               </Text>
             )}
           </Group>

@@ -1,6 +1,6 @@
 import type { DeskObject } from '@easio/shared';
 import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
-import { isLink } from './object-info';
+import { isLink } from '../../lib/object-info';
 import { useJobWatch } from './queries';
 
 /** Background processing of a file (or a link's page being read): a small badge while it runs. */

@@ -11,13 +11,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useRef } from 'react';
+import { ObjectIcon } from '../../components/ObjectIcon';
+import { displayName, formatCoordinates, formatDate, placeOf } from '../../lib/object-info';
 import { useFillHeight } from './browser/use-fill-height';
 import classes from './desk.module.css';
 import { setDeskPrefs } from './desk-prefs';
 import { PANEL_LABEL, type PanelValue, panelKinds } from './filters';
 import { useOpenObject } from './links';
-import { ObjectIcon } from './ObjectIcon';
-import { displayName, formatCoordinates, formatDate, placeOf } from './object-info';
 import { useListing } from './queries';
 
 const EMPTY: Record<Exclude<PanelValue, 'HIDE'>, string> = {

@@ -2,6 +2,7 @@ import type { ConnectionService } from '@easio/shared';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ImageIcon } from '../../components/object-icons';
 import { EmptyPanel } from '../../components/Page';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { ChatExportImport } from '../sources/ChatExportImport';
@@ -17,7 +18,6 @@ import { type SourceSection, sectionQuery } from './filters';
 import { GalleryMap } from './gallery/GalleryMap';
 import { photoMonth } from './gallery/photo-month';
 import { UploadPhotos } from './gallery/UploadPhotos';
-import { ImageIcon } from './icons';
 import { useListing } from './queries';
 import { sectionInfo } from './sections';
 

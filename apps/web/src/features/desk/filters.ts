@@ -133,7 +133,11 @@ export const ORDER_LABEL: Record<SortKey, { desc: string; asc: string }> = {
 /** Items per page of every listing: big pages, few requests, still quick to parse. */
 export const PAGE_SIZE = 200;
 
-/** The desk's sections (the child routes of /my-desk) that list the items of one source. */
+/**
+ * The desk's sections (the child routes of /my-desk) that list the items of one source. Each id is its
+ * route's path segment, so it keeps the spec's URL spelling ('whatsApp', 'calender', 'dropBox'); code
+ * elsewhere says whatsapp, calendar and dropbox.
+ */
 export type SourceSection = 'drive' | 'whatsApp' | 'mail' | 'calender' | 'extension' | 'gallery' | 'dropBox';
 
 /**

@@ -1,7 +1,7 @@
 import type { DeskObject } from '@easio/shared';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isFolder } from './object-info';
+import { isFolder } from '../../lib/object-info';
 
 /** The address of a folder's page; the root is /my-desk/my-content itself. */
 export function folderPath(folder: Pick<DeskObject, 'id' | 'data_type'>): string {

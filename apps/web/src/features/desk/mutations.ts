@@ -1,7 +1,8 @@
 import type { CreateItem, createFolderSchema, DeskObject, updateObjectSchema } from '@easio/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { countOf } from '../../lib/plural';
+import { deskKeys } from '../../api/desk-keys';
+import { countOf, plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { toastWithUndo } from '../../lib/undo-toast';
 import {
@@ -14,7 +15,7 @@ import {
   restoreObjects,
   updateObject,
 } from './api';
-import { deskKeys, removeFromListings, replaceInListings } from './queries';
+import { removeFromListings, replaceInListings } from './queries';
 import { createdMessage, deletedMessage, downloadMessage, movedMessage } from './status-messages';
 
 export function useCreateFolder() {
@@ -68,7 +69,7 @@ async function moveBack(client: QueryClient, objects: readonly Pick<DeskObject, 
   try {
     let count = 0;
     for (const [parentId, ids] of byParent) count += (await moveObjects(ids, parentId)).count;
-    toastSuccess(`${countOf(count, 'item')} back where ${count === 1 ? 'it was' : 'they were'}`);
+    toastSuccess(`${countOf(count, 'item')} back where ${plural(count, 'it was', 'they were')}`);
   } catch (error) {
     toastError(error);
   } finally {

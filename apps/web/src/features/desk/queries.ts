@@ -8,21 +8,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
+import { deskKeys } from '../../api/desk-keys';
 import { fetchChildren, fetchFolderView, fetchItems, fetchObject } from './api';
 import { PAGE_SIZE } from './filters';
-
-/** Every desk query starts with 'desk', so one invalidation refreshes the whole desk. */
-export const deskKeys = {
-  all: ['desk'] as const,
-  lists: ['desk', 'list'] as const,
-  folder: (id: string) => ['desk', 'folder', id] as const,
-  children: (id: string, query: ListQuery) => ['desk', 'list', 'children', id, query] as const,
-  items: (query: ListQuery) => ['desk', 'list', 'items', query] as const,
-  object: (id: string) => ['desk', 'object', id] as const,
-  job: (id: string) => ['desk', 'job', id] as const,
-  /** Search answers (features/search): desk objects too, so every desk change refreshes them. */
-  search: ['desk', 'search'] as const,
-};
 
 export function useFolderView(id: string) {
   return useQuery({

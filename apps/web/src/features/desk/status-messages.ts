@@ -1,7 +1,7 @@
 import type { DataType } from '@easio/shared';
-import { KIND_LABEL } from './object-info';
+import { KIND_LABEL } from '../../lib/object-info';
+import { plural } from '../../lib/plural';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const isFolderType = (t: DataType) => t === 'drawer_object' || t === 'binder_object';
 
 /** The folder and file operation statuses (spec section 3) as the toasts word them. */
@@ -14,17 +14,17 @@ export function deletedMessage(types: readonly DataType[]): string {
   if (types.length === 1 && types[0]) return `${KIND_LABEL[types[0]]} moved to the Trash`;
   const folders = types.filter(isFolderType).length;
   const items = types.length - folders;
-  if (folders === 0) return `${plural(items, 'item')} moved to the Trash`;
-  if (items === 0) return `${plural(folders, 'folder')} moved to the Trash, with their content`;
-  return `${plural(folders, 'folder')} and ${plural(items, 'item')} moved to the Trash`;
+  if (folders === 0) return `${items} ${plural(items, 'item')} moved to the Trash`;
+  if (items === 0) return `${folders} ${plural(folders, 'folder')} moved to the Trash, with their content`;
+  return `${folders} ${plural(folders, 'folder')} and ${items} ${plural(items, 'item')} moved to the Trash`;
 }
 
 export function movedMessage(count: number, targetName: string): string {
-  return `${plural(count, 'item')} moved to ${targetName}`;
+  return `${count} ${plural(count, 'item')} moved to ${targetName}`;
 }
 
 export function uploadedMessage(done: number, failed: number): string {
-  const head = `${plural(done, 'file')} uploaded`;
+  const head = `${done} ${plural(done, 'file')} uploaded`;
   return failed > 0 ? `${head}, ${failed} not uploaded` : head;
 }
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { apiRequest } from '../../api/client';
 import { errorMessage } from '../../api/error-message';
 import { readAccessClaims, sessionFromToken } from '../../api/session-token';
+import { formatDate } from '../../lib/object-info';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { setSession, useSession } from '../../state/session';
-import { formatDate } from '../desk/object-info';
 import { deviceName } from './device-name';
 
 /** Where the account is signed in, each other device with its own sign-out. */

@@ -1,7 +1,7 @@
 import type { RecommendedItem } from '@easio/shared';
 import { Checkbox, Group, Image, Stack, Text } from '@mantine/core';
-import { ObjectIcon } from '../desk/ObjectIcon';
-import { displayName, formatDate, SOURCE_LABEL } from '../desk/object-info';
+import { ObjectIcon } from '../../components/ObjectIcon';
+import { displayName, formatDate, SOURCE_LABEL } from '../../lib/object-info';
 
 /** One item of a suggestion: its preview, name, source and date, and whether it goes with the move. */
 export function ItemToggle({

@@ -1,6 +1,7 @@
 import { isHighConfidence, RECOMMENDATION_TAGS_MAX, type Recommendation } from '@easio/shared';
 import { Badge, Button, Card, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { useState } from 'react';
+import { plural } from '../../lib/plural';
 import { ItemToggle } from './ItemToggle';
 import { NameChooser } from './NameChooser';
 import { useAcceptRecommendation, useDismissRecommendation } from './queries';
@@ -28,8 +29,8 @@ export function RecommendationCard({ rec }: { rec: Recommendation }) {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Text fw={600}>
-            {kept} of {rec.items.length} {rec.items.length === 1 ? 'item' : 'items'} →{' '}
-            {draft.drawerName.trim() || '…'} / {title}
+            {kept} of {rec.items.length} {plural(rec.items.length, 'item')} → {draft.drawerName.trim() || '…'}{' '}
+            / {title}
           </Text>
           <Badge
             variant="outline"

@@ -1,4 +1,5 @@
 import type { GenerationStatus } from '@easio/shared';
+import { plural } from '../../lib/plural';
 
 /** A line saying where the generation of suggestions stands, or null when there is nothing to say. */
 export function generationText(status: GenerationStatus | undefined): string | null {
@@ -12,10 +13,10 @@ export function generationText(status: GenerationStatus | undefined): string | n
       return status.error ?? 'The last look at your unfiled items failed. Try again.';
     case 'done':
       if (status.created > 0) {
-        return `Last look: ${status.created} new ${status.created === 1 ? 'suggestion' : 'suggestions'} for ${status.unfiled} unfiled ${status.unfiled === 1 ? 'item' : 'items'}.`;
+        return `Last look: ${status.created} new ${plural(status.created, 'suggestion')} for ${status.unfiled} unfiled ${plural(status.unfiled, 'item')}.`;
       }
       return status.unfiled > 0
-        ? `Last look: nothing new to suggest for ${status.unfiled} unfiled ${status.unfiled === 1 ? 'item' : 'items'}.`
+        ? `Last look: nothing new to suggest for ${status.unfiled} unfiled ${plural(status.unfiled, 'item')}.`
         : 'Last look: every unfiled item is already in a suggestion.';
     case 'idle':
       return null;

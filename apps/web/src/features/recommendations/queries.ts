@@ -7,9 +7,10 @@ import {
 } from '@easio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { deskKeys } from '../../api/desk-keys';
+import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { toastWithUndo } from '../../lib/undo-toast';
-import { deskKeys } from '../desk/queries';
 import {
   acceptRecommendation,
   deleteRecommendation,
@@ -72,7 +73,7 @@ async function undoAccepts(client: ReturnType<typeof useQueryClient>, ids: numbe
   let moved = 0;
   try {
     for (const id of ids) moved += (await undoAccept(id)).moved;
-    toastSuccess(`Filing undone: ${moved} ${moved === 1 ? 'item' : 'items'} back on the desk`);
+    toastSuccess(`Filing undone: ${moved} ${plural(moved, 'item')} back on the desk`);
   } catch (error) {
     toastError(error);
   } finally {
@@ -156,7 +157,7 @@ export function useAcceptAllSure() {
       const groups = accepted.length;
       if (groups > 0) {
         toastWithUndo(
-          `${FILES_MOVED_MESSAGE}: ${items} ${items === 1 ? 'item' : 'items'} in ${groups} ${groups === 1 ? 'binder' : 'binders'}`,
+          `${FILES_MOVED_MESSAGE}: ${items} ${plural(items, 'item')} in ${groups} ${plural(groups, 'binder')}`,
           () => void undoAccepts(client, accepted),
         );
       }

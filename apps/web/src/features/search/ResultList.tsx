@@ -1,6 +1,7 @@
 import type { DeskObject, SearchResult } from '@easio/shared';
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { type MouseEvent, useCallback, useId, useMemo } from 'react';
+import { countOf } from '../../lib/plural';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { type ObjectAction, useObjectActions } from '../desk/actions/use-object-actions';
 import { SelectionBar } from '../desk/browser/SelectionBar';
@@ -27,7 +28,7 @@ function GroupSection({ group, ...handlers }: { group: ResultGroup<SearchResult>
           {group.label}
         </Title>
         <Badge variant="light" color="gray" tt="none">
-          {count.toLocaleString()} {count === 1 ? 'result' : 'results'}
+          {countOf(count, 'result')}
         </Badge>
       </Group>
       <Stack component="ul" gap="xs" className={classes.list}>

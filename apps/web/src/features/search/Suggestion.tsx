@@ -1,7 +1,7 @@
 import type { SearchResult } from '@easio/shared';
 import { Group, Text } from '@mantine/core';
-import { ObjectIcon } from '../desk/ObjectIcon';
-import { displayName, KIND_LABEL, SOURCE_LABEL } from '../desk/object-info';
+import { ObjectIcon } from '../../components/ObjectIcon';
+import { displayName, KIND_LABEL, SOURCE_LABEL } from '../../lib/object-info';
 import { Highlighted } from './Highlighted';
 import { pathText } from './open-result';
 import classes from './search.module.css';

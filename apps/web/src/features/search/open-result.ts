@@ -1,6 +1,6 @@
 import type { SearchResult } from '@easio/shared';
+import { isFolder } from '../../lib/object-info';
 import { folderPath, SELECT_PARAM, VIEWER_PARAM } from '../desk/links';
-import { isFolder } from '../desk/object-info';
 
 type Located = Pick<SearchResult, 'id' | 'data_type' | 'path'>;
 

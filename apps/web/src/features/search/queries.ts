@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { deskKeys } from '../desk/queries';
+import { deskKeys } from '../../api/desk-keys';
 import { type SearchPage, searchItems } from './api';
 import { type SearchState, searchRequestOf } from './search-state';
 

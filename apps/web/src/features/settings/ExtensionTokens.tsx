@@ -3,9 +3,7 @@ import {
   API_TOKEN_SCOPES,
   type ApiToken,
   type ApiTokenScope,
-  apiTokenListSchema,
   createApiTokenSchema,
-  createdApiTokenSchema,
 } from '@easio/shared';
 import {
   Alert,
@@ -20,31 +18,17 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '../../api/client';
-import { errorMessage } from '../../api/error-message';
+import { createToken, revokeToken, tokenKeys, useApiTokens } from '../../api/api-tokens';
+import { SendError } from '../../components/SendError';
+import { formatDate } from '../../lib/object-info';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { formatDate } from '../desk/object-info';
-
-const tokenKeys = { all: ['account', 'api-tokens'] as const };
-
-const fetchTokens = (signal?: AbortSignal) =>
-  apiRequest('/account/api-tokens', apiTokenListSchema, { signal });
-const createToken = (body: z.input<typeof createApiTokenSchema>) =>
-  apiRequest('/account/api-tokens', createdApiTokenSchema, { json: body });
-const revokeToken = (id: string) =>
-  apiRequest(`/account/api-tokens/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
-
-/** The user's API tokens (the extension's sign-ins). */
-export const useApiTokens = () =>
-  useQuery({ queryKey: tokenKeys.all, queryFn: ({ signal }) => fetchTokens(signal) });
+import { checkWith, useFormShell } from '../../lib/use-form-shell';
 
 function NewToken() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiTokenScope[]>([...API_TOKEN_SCOPES]);
-  const [problem, setProblem] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const client = useQueryClient();
   const create = useMutation({
@@ -55,32 +39,19 @@ function NewToken() {
       void client.invalidateQueries({ queryKey: tokenKeys.all });
     },
   });
-  const submit = () => {
-    const parsed = createApiTokenSchema.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    setProblem(null);
-    create.mutate(parsed.data);
-  };
+  const form = useFormShell(
+    () => checkWith(createApiTokenSchema, { name, scopes }, 'Check the form'),
+    (checked) => create.mutate(checked),
+  );
   return (
     <Stack gap="xs">
-      <Stack
-        gap="xs"
-        component="form"
-        aria-label="New extension token"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <Stack gap="xs" component="form" aria-label="New extension token" onSubmit={form.onSubmit}>
         <TextInput
           label="Token name"
           placeholder="e.g. Firefox on my laptop"
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={problem}
+          error={form.problem}
           size="xs"
           maw={360}
         />
@@ -91,11 +62,7 @@ function NewToken() {
             ))}
           </Stack>
         </Checkbox.Group>
-        {create.isError && (
-          <Alert color="red" variant="light" p="xs">
-            {errorMessage(create.error)}
-          </Alert>
-        )}
+        <SendError error={create.error} />
         <Button type="submit" size="xs" w="fit-content" loading={create.isPending}>
           Make a token
         </Button>

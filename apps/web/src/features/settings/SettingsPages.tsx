@@ -3,13 +3,14 @@ import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useApiTokens } from '../../api/api-tokens';
 import { storeMe, useMe, usePublicConfig } from '../../api/queries';
 import { DisconnectModal } from '../sources/DisconnectModal';
 import { useSources } from '../sources/queries';
 import { ReturnedError } from '../sources/ReturnedError';
 import { useServiceConnect } from '../sources/service-connect';
 import { WhatsappNumberBox } from '../sources/WhatsappNumberBox';
-import { ExtensionTokens, useApiTokens } from './ExtensionTokens';
+import { ExtensionTokens } from './ExtensionTokens';
 
 /** Each source: whether the account has it connected, and whether this server offers it. */
 function sourceRows(c: PublicConfig, info: UserInfo, extensionSignedIn: boolean) {

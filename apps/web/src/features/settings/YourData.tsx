@@ -14,9 +14,9 @@ import { apiRequest } from '../../api/client';
 import { errorMessage } from '../../api/error-message';
 import { useMe } from '../../api/queries';
 import { SecretInput } from '../../components/SecretInput';
+import { formatSize } from '../../lib/object-info';
 import { toastSuccess } from '../../lib/toast';
 import { clearSession } from '../../state/session';
-import { formatSize } from '../desk/object-info';
 
 const deleted = z.object({ detail: z.string() });
 

@@ -30,10 +30,10 @@ import { fetchCountryGuess, requestSession, signup } from '../../api/auth';
 import { NewPasswordInput } from '../../components/NewPasswordInput';
 import { SecretInput } from '../../components/SecretInput';
 import { UI } from '../../lib/glossary';
+import { guessRegion, REGION_OPTIONS } from '../../lib/region';
 import { toastError } from '../../lib/toast';
 import { localStore } from '../../state/storage';
 import { GoogleSignInLink } from '../auth/ProviderLinks';
-import { guessRegion, REGION_OPTIONS } from './region';
 
 export const REGISTER_MUTATION = ['signup', 'register'] as const;
 

@@ -1,12 +1,13 @@
 import { type CalendarSubscription, calendarUrlSchema } from '@easio/shared';
-import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/error-message';
+import { deskKeys } from '../../api/desk-keys';
+import { SendError } from '../../components/SendError';
+import { formatDate } from '../../lib/object-info';
 import { countOf } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { formatDate } from '../desk/object-info';
-import { deskKeys } from '../desk/queries';
+import { checkWith, useFormShell } from '../../lib/use-form-shell';
 import { fetchSubscriptions, subscribeCalendar, unsubscribeCalendar } from './calendar-api';
 import { sourceKeys } from './queries';
 
@@ -54,7 +55,6 @@ function Unsubscribe({ subscription, onClose }: { subscription: CalendarSubscrip
 /** Calendar addresses (https:// or webcal://) Easio fetches again on every sync, and adding one. */
 export function CalendarSubscriptions() {
   const [url, setUrl] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [leaving, setLeaving] = useState<CalendarSubscription | null>(null);
   const client = useQueryClient();
   const list = useQuery({
@@ -69,15 +69,10 @@ export function CalendarSubscriptions() {
       void client.invalidateQueries({ queryKey: sourceKeys.all });
     },
   });
-  const submit = () => {
-    const parsed = calendarUrlSchema.safeParse(url);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Enter a calendar address');
-      return;
-    }
-    setProblem(null);
-    subscribe.mutate(parsed.data);
-  };
+  const form = useFormShell(
+    () => checkWith(calendarUrlSchema, url, 'Enter a calendar address'),
+    (checked) => subscribe.mutate(checked),
+  );
   const subscriptions = list.data?.subscriptions ?? [];
   return (
     <Stack gap="xs">
@@ -121,17 +116,14 @@ export function CalendarSubscriptions() {
         wrap="nowrap"
         component="form"
         aria-label="Subscribe to a calendar"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={form.onSubmit}
       >
         <TextInput
           label="Calendar address"
           placeholder="webcal://… or https://….ics"
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
-          error={problem}
+          error={form.problem}
           size="xs"
           style={{ flex: 1 }}
         />
@@ -139,11 +131,7 @@ export function CalendarSubscriptions() {
           Subscribe
         </Button>
       </Group>
-      {subscribe.isError && (
-        <Alert color="red" variant="light" p="xs" title="Not subscribed">
-          {errorMessage(subscribe.error)}
-        </Alert>
-      )}
+      <SendError error={subscribe.error} title="Not subscribed" />
       {leaving && <Unsubscribe subscription={leaving} onClose={() => setLeaving(null)} />}
     </Stack>
   );

@@ -3,9 +3,10 @@ import { Button, Checkbox, FileButton, Group, Modal, Progress, Stack, Text } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../api/client';
+import { deskKeys } from '../../api/desk-keys';
 import { apiUpload } from '../../api/upload';
+import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { deskKeys } from '../desk/queries';
 import { sourceKeys } from './queries';
 
 /**
@@ -38,7 +39,7 @@ export function ChatExportImport() {
     mutationFn: (id: string) =>
       apiRequest(`/whatsapp/chat_exports/${id}/import`, chatExportResultSchema, { json: { keep } }),
     onSuccess: ({ imported, skipped, failed }) => {
-      const parts = [`${imported} ${imported === 1 ? 'message' : 'messages'} imported`];
+      const parts = [`${imported} ${plural(imported, 'message')} imported`];
       if (skipped) parts.push(`${skipped} already on your desk`);
       if (failed) parts.push(`${failed} failed`);
       toastSuccess(parts.join(', '));

@@ -1,6 +1,7 @@
 import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { plural } from '../../lib/plural';
 import { useDisconnect } from './queries';
 
 /** Disconnecting: the grant is revoked; the user chooses whether what it imported stays on the desk. */
@@ -29,7 +30,7 @@ export function DisconnectModal({
           <Checkbox
             checked={deleteItems}
             onChange={(e) => setDeleteItems(e.currentTarget.checked)}
-            label={`Also delete the ${items} ${items === 1 ? 'item' : 'items'} it imported from your desk`}
+            label={`Also delete the ${items} ${plural(items, 'item')} it imported from your desk`}
             description="Left unticked, they stay on your desk, wherever you filed them."
           />
         )}

@@ -1,6 +1,6 @@
 import type { ConnectionService } from '@easio/shared';
 import { Button, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { formatDate } from '../desk/object-info';
+import { formatDate } from '../../lib/object-info';
 import { useFailures, useRetryFailures } from './queries';
 
 /**

@@ -6,7 +6,6 @@ import {
   imapRulesSchema,
 } from '@easio/shared';
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -19,8 +18,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/error-message';
+import { SendError } from '../../components/SendError';
 import { toastSuccess } from '../../lib/toast';
+import { useFormShell } from '../../lib/use-form-shell';
 import { connectImap } from './mail-api';
 import { sourceKeys } from './queries';
 
@@ -54,7 +54,6 @@ export function ImapConnect({ onCancel }: { onCancel: () => void }) {
   const [preset, setPreset] = useState<string | null>(null);
   const [form, setForm] = useState({ host: '', port: 993, security: 'tls', user: '', password: '' });
   const [rules, setRules] = useState<FirstRules>({ folders: ['INBOX'], max_age_days: 365 });
-  const [problems, setProblems] = useState<Record<string, string>>({});
   const client = useQueryClient();
   const connect = useMutation({
     mutationFn: ({ account, first }: { account: ImapAccount; first: FirstRules }) =>
@@ -75,31 +74,27 @@ export function ImapConnect({ onCancel }: { onCancel: () => void }) {
     const guessed = presetFor(user);
     if (guessed && !form.host) choosePreset(guessed);
   };
-  const submit = () => {
-    const parsed = imapAccountSchema.safeParse(form);
-    const first = imapRulesSchema.safeParse(rules);
-    const issues = [...(parsed.error?.issues ?? []), ...(first.error?.issues ?? [])];
-    if (!parsed.success || !first.success) {
-      setProblems(Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setProblems({});
-    connect.mutate({
-      account: parsed.data,
-      first: { folders: rules.folders, max_age_days: rules.max_age_days },
-    });
-  };
+  const shell = useFormShell(
+    () => {
+      const parsed = imapAccountSchema.safeParse(form);
+      const first = imapRulesSchema.safeParse(rules);
+      const issues = [...(parsed.error?.issues ?? []), ...(first.error?.issues ?? [])];
+      if (!parsed.success || !first.success) {
+        const problems: Record<string, string> = Object.fromEntries(
+          issues.map((i) => [String(i.path[0]), i.message]),
+        );
+        return { ok: false, problem: problems };
+      }
+      return { ok: true, value: parsed.data };
+    },
+    (account) =>
+      connect.mutate({ account, first: { folders: rules.folders, max_age_days: rules.max_age_days } }),
+  );
+  /** Each field's problem from the last submit, by the field's name. */
+  const problems = shell.problem ?? {};
 
   return (
-    <Stack
-      gap="xs"
-      component="form"
-      aria-label="Connect a mailbox"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Stack gap="xs" component="form" aria-label="Connect a mailbox" onSubmit={shell.onSubmit}>
       <Select
         label="Provider"
         placeholder="Another provider"
@@ -195,11 +190,7 @@ export function ImapConnect({ onCancel }: { onCancel: () => void }) {
           />
         )}
       </Group>
-      {connect.isError && (
-        <Alert color="red" variant="light" p="xs" title="Not connected">
-          {errorMessage(connect.error)}
-        </Alert>
-      )}
+      <SendError error={connect.error} title="Not connected" />
       <Group gap="xs">
         <Button type="submit" size="xs" loading={connect.isPending}>
           Connect mailbox

@@ -1,9 +1,10 @@
 import { imapPasswordSchema } from '@easio/shared';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/error-message';
+import { SendError } from '../../components/SendError';
 import { toastSuccess } from '../../lib/toast';
+import { checkWith, useFormShell } from '../../lib/use-form-shell';
 import { updateImapPassword } from './mail-api';
 import { sourceKeys } from './queries';
 
@@ -13,7 +14,6 @@ import { sourceKeys } from './queries';
  */
 export function ImapPassword({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
   const client = useQueryClient();
   const update = useMutation({
     mutationFn: updateImapPassword,
@@ -23,36 +23,23 @@ export function ImapPassword({ onDone }: { onDone: () => void }) {
       onDone();
     },
   });
-  const submit = () => {
-    const parsed = imapPasswordSchema.safeParse({ password });
-    setProblem(parsed.error?.issues[0]?.message);
-    if (parsed.success) update.mutate(parsed.data.password);
-  };
+  const form = useFormShell(
+    () => checkWith(imapPasswordSchema, { password }, 'Enter the new password'),
+    (checked) => update.mutate(checked.password),
+  );
   return (
-    <Stack
-      gap="xs"
-      component="form"
-      aria-label="Update the mailbox password"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Stack gap="xs" component="form" aria-label="Update the mailbox password" onSubmit={form.onSubmit}>
       <PasswordInput
         label="New password"
         description="The app password (or password) the mail server now takes: Easio signs in with it before keeping it."
         value={password}
         onChange={(e) => setPassword(e.currentTarget.value)}
-        error={problem}
+        error={form.problem}
         autoComplete="new-password"
         size="xs"
         required
       />
-      {update.isError && (
-        <Alert color="red" variant="light" p="xs" title="Not updated">
-          {errorMessage(update.error)}
-        </Alert>
-      )}
+      <SendError error={update.error} title="Not updated" />
       <Group gap="xs">
         <Button type="submit" size="xs" loading={update.isPending}>
           Update password

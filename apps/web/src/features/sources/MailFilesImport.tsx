@@ -2,8 +2,9 @@ import { Button, FileButton, Progress, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { deskKeys } from '../../api/desk-keys';
+import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { deskKeys } from '../desk/queries';
 import { FailureList } from './FailureList';
 import { uploadMailFiles } from './mail-api';
 import { sourceKeys, useSources } from './queries';
@@ -16,10 +17,7 @@ export function MailFilesImport() {
   const upload = useMutation({
     mutationFn: (files: File[]) => uploadMailFiles(files, setProgress),
     onSuccess: ({ messages, imported, skipped, failed }) => {
-      const parts = [
-        `${messages} ${messages === 1 ? 'message' : 'messages'} read`,
-        `${imported} items imported`,
-      ];
+      const parts = [`${messages} ${plural(messages, 'message')} read`, `${imported} items imported`];
       if (skipped) parts.push(`${skipped} already on your desk`);
       if (failed) parts.push(`${failed} could not be imported (listed below)`);
       toastSuccess(parts.join(', '), 8000);
@@ -47,7 +45,7 @@ export function MailFilesImport() {
       {failures > 0 && (
         <>
           <Button size="compact-xs" variant="subtle" color="red" w="fit-content" onClick={toggle.toggle}>
-            {failures} {failures === 1 ? 'message' : 'messages'} from uploaded files could not be imported
+            {failures} {plural(failures, 'message')} from uploaded files could not be imported
             {showFailures ? ' (hide)' : ' (show)'}
           </Button>
           {showFailures && <FailureList service="mail_files" retryable={false} />}

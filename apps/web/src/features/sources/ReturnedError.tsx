@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
-import { useReturnedErrorParam } from '../auth/useErrorParamToast';
+import { useReturnedErrorParam } from '../../lib/use-error-param-toast';
 
 /**
  * A provider's consent screen that failed or was refused (Dropbox, or an old connect link) comes back

@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Collapse, Group, Paper, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../desk/object-info';
+import { formatDate } from '../../lib/object-info';
+import { plural } from '../../lib/plural';
 import { DisconnectModal } from './DisconnectModal';
 import { FailureList } from './FailureList';
 import { GmailLabels } from './GmailLabels';
@@ -96,7 +97,7 @@ export function ServiceCard({
               {connection.last_sync_at
                 ? `Synced ${formatDate(connection.last_sync_at, true)}`
                 : 'Not synced yet'}{' '}
-              · {connection.items} {connection.items === 1 ? 'item' : 'items'} on your desk
+              · {connection.items} {plural(connection.items, 'item')} on your desk
             </Text>
             {(running || connection.progress.seen > 0) && <SyncProgress connection={connection} />}
             {connection.state === 'failed' && connection.last_error && (
@@ -113,7 +114,7 @@ export function ServiceCard({
                   w="fit-content"
                   onClick={failuresToggle.toggle}
                 >
-                  {connection.failures} {connection.failures === 1 ? 'item' : 'items'} could not be imported
+                  {connection.failures} {plural(connection.failures, 'item')} could not be imported
                   {showFailures ? ' (hide)' : ' (show)'}
                 </Button>
                 <Collapse expanded={showFailures}>

@@ -1,7 +1,8 @@
 import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate } from '../desk/object-info';
+import { formatDate } from '../../lib/object-info';
+import { plural } from '../../lib/plural';
 import { useSources } from './queries';
 import { SyncProgress } from './SyncProgress';
 
@@ -45,7 +46,7 @@ export function SourceSyncBanner({ services }: { services: ConnectionService[] }
                 <Text size="xs" c="var(--easio-text-error)">
                   {c.state === 'failed' ? `The last sync stopped: ${c.last_error ?? 'unknown error'}. ` : ''}
                   {c.failures > 0
-                    ? `${c.failures} ${c.failures === 1 ? 'item' : 'items'} could not be imported. `
+                    ? `${c.failures} ${plural(c.failures, 'item')} could not be imported. `
                     : ''}
                   <Anchor component={Link} to="/my-source" size="xs">
                     See My Sources

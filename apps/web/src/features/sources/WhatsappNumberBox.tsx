@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Auth } from '../../api/client';
 import { errorMessage } from '../../api/error-message';
 import { graphqlRequest } from '../../api/graphql';
-import { guessRegion, REGION_OPTIONS } from '../signup/region';
+import { guessRegion, REGION_OPTIONS } from '../../lib/region';
 
 const savedAnswer = z.object({ update_users_by_pk: userInfoSchema.nullable() });
 

@@ -1,7 +1,8 @@
 import { type ConnectionService, SERVICE_LABEL } from '@easio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deskKeys } from '../../api/desk-keys';
+import { plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { deskKeys } from '../desk/queries';
 import { disconnectSource, fetchFailures, fetchSources, retryFailures, syncSource } from './api';
 
 export const sourceKeys = {
@@ -39,7 +40,7 @@ export function useRetryFailures(service: ConnectionService) {
     onSuccess: ({ imported, failed }) => {
       toastSuccess(
         failed === 0
-          ? `${imported} ${imported === 1 ? 'item' : 'items'} imported`
+          ? `${imported} ${plural(imported, 'item')} imported`
           : `${imported} imported, ${failed} failed again`,
       );
       void client.invalidateQueries({ queryKey: sourceKeys.all });
@@ -61,7 +62,7 @@ export function useDisconnect(service: ConnectionService) {
       const label = SERVICE_LABEL[service];
       toastSuccess(
         deleted_items
-          ? `${label} disconnected; ${deleted_items} ${deleted_items === 1 ? 'item' : 'items'} deleted`
+          ? `${label} disconnected; ${deleted_items} ${plural(deleted_items, 'item')} deleted`
           : `${label} disconnected`,
       );
       void client.invalidateQueries({ queryKey: sourceKeys.all });

@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { WorkspaceIcon } from '../../components/icons';
 import { LoadError } from '../../components/LoadError';
 import { SectionLoader } from '../../components/Loading';
+import { BinderIcon, DrawerIcon } from '../../components/object-icons';
 import { EmptyPanel, PageHeader } from '../../components/Page';
+import { formatDate, KIND_LABEL } from '../../lib/object-info';
 import { countOf } from '../../lib/plural';
 import { BINDER_STATE_LABEL } from '../desk/filters';
-import { BinderIcon, DrawerIcon } from '../desk/icons';
 import { folderPath, VIEWER_PARAM } from '../desk/links';
-import { formatDate, KIND_LABEL } from '../desk/object-info';
 import { useWorkspace } from './queries';
 
 const STATE_COLOR = { wip: 'blue', archive: 'gray', vault: 'grape' } as const;

@@ -1,7 +1,7 @@
 import { workspaceSchema } from '@easio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { deskKeys } from '../desk/queries';
+import { deskKeys } from '../../api/desk-keys';
 
 /** Under the desk's key, so every move, filing or delete on the desk refreshes it. */
 const workspaceKey = [...deskKeys.all, 'workspace'] as const;

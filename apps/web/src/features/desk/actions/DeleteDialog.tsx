@@ -3,8 +3,9 @@ import { TRASH_DAYS_DEFAULT } from '@easio/shared';
 import { List, Stack, Text } from '@mantine/core';
 import { usePublicConfig } from '../../../api/queries';
 import { ConfirmActions } from '../../../components/ConfirmActions';
+import { displayName, isFolder } from '../../../lib/object-info';
+import { plural } from '../../../lib/plural';
 import { DeskModal } from '../DeskModal';
-import { displayName, isFolder } from '../object-info';
 
 interface Props {
   objects: readonly DeskObject[];
@@ -37,7 +38,7 @@ export function DeleteDialog({ objects, opened, onClose, onConfirm }: Props) {
         )}
         <Text size="sm">
           {folders > 0 ? 'Drawers and binders go with everything inside them. ' : ''}
-          {`${count === 1 ? 'It waits' : 'They wait'} in the Trash for ${days} days, where you can restore ${count === 1 ? 'it' : 'them'}; then ${count === 1 ? 'it is' : 'they are'} deleted for good.`}
+          {`${plural(count, 'It waits', 'They wait')} in the Trash for ${days} days, where you can restore ${plural(count, 'it', 'them')}; then ${plural(count, 'it is', 'they are')} deleted for good.`}
         </Text>
         <ConfirmActions label={'Delete'} onConfirm={onConfirm} onClose={onClose} />
       </Stack>

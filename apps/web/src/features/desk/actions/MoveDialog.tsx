@@ -1,9 +1,9 @@
 import type { DeskObject } from '@easio/shared';
 import { ActionIcon, Button, Group, Loader, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { ChevronIcon } from '../../../components/object-icons';
 import { useSession } from '../../../state/session';
 import { DeskModal } from '../DeskModal';
-import { ChevronIcon } from '../icons';
 import { moveProblem } from '../move-rules';
 import type { MoveTarget } from '../mutations';
 import { useListing } from '../queries';

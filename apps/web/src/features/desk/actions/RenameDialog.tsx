@@ -2,9 +2,9 @@ import { type DeskObject, updateObjectSchema } from '@easio/shared';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { KIND_LABEL } from '../../../lib/object-info';
 import { DeskModal } from '../DeskModal';
 import { useUpdateObject } from '../mutations';
-import { KIND_LABEL } from '../object-info';
 
 interface Props {
   object: DeskObject | null;

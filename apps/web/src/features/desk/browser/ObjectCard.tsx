@@ -2,10 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import { Anchor, Text } from '@mantine/core';
 import { memo } from 'react';
-import classes from '../desk.module.css';
-import { useDeskItemDnd } from '../dnd/use-desk-dnd';
-import { JobBadge } from '../JobBadge';
-import { ObjectIcon } from '../ObjectIcon';
+import { ObjectIcon } from '../../../components/ObjectIcon';
 import {
   displayName,
   formatCoordinates,
@@ -15,11 +12,13 @@ import {
   mapLink,
   placeOf,
   takenAt,
-} from '../object-info';
+} from '../../../lib/object-info';
+import classes from '../desk.module.css';
+import { JobBadge } from '../JobBadge';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox } from './row-parts';
-import { useLongPress } from './use-long-press';
+import { useObjectCell } from './use-object-cell';
 
 /** Where and when a photo was taken, for the gallery. */
 function PhotoFacts({ object }: { object: ItemProps['object'] }) {
@@ -61,32 +60,18 @@ export const ObjectCard = memo(function ObjectCard({
   handlers,
   photo = false,
 }: Omit<ItemProps, 'top' | 'height' | 'rowIndex'> & { photo?: boolean }) {
-  const dnd = useDeskItemDnd(object, { draggable, droppable });
-  const longPress = useLongPress(() => handlers.onLongPress(object), touch);
+  const cell = useObjectCell(
+    { object, selected, tabbable, draggable, droppable, touch, handlers },
+    classes.card,
+  );
   const name = displayName(object);
-  const className = [classes.card, dnd.isDragged && classes.dragged, dnd.isOver && classes.dropOver]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div
-      ref={dnd.setRef}
-      role="gridcell"
-      aria-selected={selected}
-      tabIndex={tabbable ? 0 : -1}
-      data-object-id={object.id}
-      className={className}
-      onClick={(event) => handlers.onClick(event, object)}
-      onDoubleClick={() => handlers.onOpen(object)}
-      onKeyDown={(event) => handlers.onKeyDown(event, object)}
-      onFocus={(event) => handlers.onFocus(event, object)}
-      {...dnd.pointerListeners}
-      {...longPress}
-    >
+    <div role="gridcell" {...cell.props}>
       <div className={classes.cardCorner} style={{ left: 6 }}>
         <SelectBox object={object} selected={selected} onCheck={handlers.onCheck} />
       </div>
       <div className={classes.cardCorner} style={{ right: 6 }}>
-        <DragHandle object={object} handle={dnd.handleProps} />
+        <DragHandle object={object} handle={cell.handle} />
         <ObjectMenu object={object} onAction={handlers.onAction} />
       </div>
       <div className={classes.cardMedia}>

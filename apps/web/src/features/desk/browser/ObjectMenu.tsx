@@ -1,9 +1,16 @@
 import type { DeskObject } from '@easio/shared';
 import { ActionIcon, Menu } from '@mantine/core';
 import { useState } from 'react';
+import {
+  DotsIcon,
+  DownloadIcon,
+  EditIcon,
+  MoveIcon,
+  OpenIcon,
+  TrashIcon,
+} from '../../../components/object-icons';
+import { displayName } from '../../../lib/object-info';
 import type { ObjectAction } from '../actions/use-object-actions';
-import { DotsIcon, DownloadIcon, EditIcon, MoveIcon, OpenIcon, TrashIcon } from '../icons';
-import { displayName } from '../object-info';
 
 /** Can this object be downloaded: a file by itself, a folder as a ZIP. */
 export function isDownloadable(object: Pick<DeskObject, 'data_type'>) {

@@ -1,15 +1,15 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised list positions its rows absolutely, so it is built from divs with the ARIA grid roles rather than a table.
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid uses roving focus: one row or card at a time is tabbable, the arrow keys move between them.
 import { memo } from 'react';
+import { displayName, formatDate, formatSize, kindLabel } from '../../../lib/object-info';
+import { plural } from '../../../lib/plural';
 import classes from '../desk.module.css';
-import { useDeskItemDnd } from '../dnd/use-desk-dnd';
 import { BINDER_STATE_LABEL } from '../filters';
 import { JobBadge } from '../JobBadge';
-import { displayName, formatDate, formatSize, kindLabel } from '../object-info';
 import type { ItemProps } from './handlers';
 import { ObjectMenu } from './ObjectMenu';
 import { DragHandle, SelectBox, Thumb } from './row-parts';
-import { useLongPress } from './use-long-press';
+import { useObjectCell } from './use-object-cell';
 
 /** What a note says, or a link's address: shown after the name, dimmed, while there is room. */
 function detailOf(object: ItemProps['object']): string | null {
@@ -21,7 +21,7 @@ function detailOf(object: ItemProps['object']): string | null {
 /** A folder's content in a few words ("Open · 3 items"), null for an item. */
 function folderCount(object: ItemProps['object']): string | null {
   if (object.child_count === null) return null;
-  const count = `${object.child_count} ${object.child_count === 1 ? 'item' : 'items'}`;
+  const count = `${object.child_count} ${plural(object.child_count, 'item')}`;
   return object.binder_state ? `${BINDER_STATE_LABEL[object.binder_state]} · ${count}` : count;
 }
 
@@ -41,35 +41,19 @@ export const ObjectRow = memo(function ObjectRow({
   height,
   rowIndex,
 }: ItemProps) {
-  const dnd = useDeskItemDnd(object, { draggable, droppable });
-  const longPress = useLongPress(() => handlers.onLongPress(object), touch);
+  const cell = useObjectCell(
+    { object, selected, tabbable, draggable, droppable, touch, handlers },
+    classes.row,
+  );
   const name = displayName(object);
   const kind = kindLabel(object);
   const detail = detailOf(object);
   const count = folderCount(object);
   const date = formatDate(object.item_date);
-  const className = [classes.row, dnd.isDragged && classes.dragged, dnd.isOver && classes.dropOver]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div
-      ref={dnd.setRef}
-      role="row"
-      aria-selected={selected}
-      aria-rowindex={rowIndex}
-      tabIndex={tabbable ? 0 : -1}
-      data-object-id={object.id}
-      className={className}
-      style={{ top, height }}
-      onClick={(event) => handlers.onClick(event, object)}
-      onDoubleClick={() => handlers.onOpen(object)}
-      onKeyDown={(event) => handlers.onKeyDown(event, object)}
-      onFocus={(event) => handlers.onFocus(event, object)}
-      {...dnd.pointerListeners}
-      {...longPress}
-    >
+    <div role="row" aria-rowindex={rowIndex} style={{ top, height }} {...cell.props}>
       <div role="gridcell" className={classes.cellSelect}>
-        <DragHandle object={object} handle={dnd.handleProps} />
+        <DragHandle object={object} handle={cell.handle} />
         <SelectBox object={object} selected={selected} onCheck={handlers.onCheck} />
       </div>
       <div role="gridcell" className={classes.cellName}>

@@ -1,9 +1,9 @@
 import type { DeskObject } from '@easio/shared';
 import { Button, Checkbox, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DownloadIcon, MoveIcon, OpenIcon, TrashIcon } from '../../../components/object-icons';
 import type { ObjectAction } from '../actions/use-object-actions';
 import classes from '../desk.module.css';
-import { DownloadIcon, MoveIcon, OpenIcon, TrashIcon } from '../icons';
 import { isDownloadable } from './ObjectMenu';
 
 interface Props {

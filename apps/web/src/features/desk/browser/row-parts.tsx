@@ -1,10 +1,10 @@
 import type { DeskObject } from '@easio/shared';
 import { ActionIcon, Checkbox } from '@mantine/core';
 import type { KeyboardEventHandler, MouseEvent, Ref, SyntheticEvent } from 'react';
+import { ObjectIcon } from '../../../components/ObjectIcon';
+import { GripIcon } from '../../../components/object-icons';
+import { displayName, isLink } from '../../../lib/object-info';
 import classes from '../desk.module.css';
-import { GripIcon } from '../icons';
-import { ObjectIcon } from '../ObjectIcon';
-import { displayName, isLink } from '../object-info';
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 

@@ -1,9 +1,16 @@
 import type { DataType } from '@easio/shared';
 import { Button, FileButton, Group, Menu } from '@mantine/core';
 import { useRef, useState } from 'react';
+import {
+  LinkIcon,
+  NoteIcon,
+  PinIcon,
+  PlusIcon,
+  UploadIcon,
+  UrlNoteIcon,
+} from '../../../components/object-icons';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import classes from '../desk.module.css';
-import { LinkIcon, NoteIcon, PinIcon, PlusIcon, UploadIcon, UrlNoteIcon } from '../icons';
 import { useUploads } from '../uploads/UploadsProvider';
 import { NewFolderDialog } from './NewFolderDialog';
 import { NewLocationDialog } from './NewLocationDialog';

@@ -15,10 +15,10 @@ import {
 import type { DataType, DeskObject } from '@easio/shared';
 import { Paper, Text } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { displayName } from '../../../lib/object-info';
 import { toastError } from '../../../lib/toast';
 import classes from '../desk.module.css';
 import { moveProblem } from '../move-rules';
-import { displayName } from '../object-info';
 import { DragPreview } from './DragPreview';
 import { followPointer } from './follow-pointer';
 import { jumpBetweenTargets } from './keyboard-coordinates';

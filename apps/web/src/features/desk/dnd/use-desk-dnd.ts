@@ -1,7 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import type { DeskObject } from '@easio/shared';
 import type { KeyboardEventHandler, PointerEventHandler } from 'react';
-import { isFolder } from '../object-info';
+import { isFolder } from '../../../lib/object-info';
 import { type DragData, type DropData, type DropTarget, useDraggingIds } from './DeskDnd';
 
 /**

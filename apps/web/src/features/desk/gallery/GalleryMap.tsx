@@ -2,12 +2,12 @@ import type { DeskObject, ListQuery } from '@easio/shared';
 import { Center, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
+import { ObjectIcon } from '../../../components/ObjectIcon';
+import { PinIcon } from '../../../components/object-icons';
 import { EmptyPanel } from '../../../components/Page';
+import { displayName, formatDate, takenAt } from '../../../lib/object-info';
 import { countOf } from '../../../lib/plural';
-import { PinIcon } from '../icons';
 import { useOpenObject } from '../links';
-import { ObjectIcon } from '../ObjectIcon';
-import { displayName, formatDate, takenAt } from '../object-info';
 import { useListing } from '../queries';
 import classes from './gallery.module.css';
 

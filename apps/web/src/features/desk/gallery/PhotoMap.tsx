@@ -2,7 +2,7 @@
 import type { DeskObject } from '@easio/shared';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
-import { formatCoordinates, placeOf } from '../object-info';
+import { formatCoordinates, placeOf } from '../../../lib/object-info';
 import { useLandPath } from '../places/use-land-path';
 import { useMapView } from '../places/use-map-view';
 import { MAP_HEIGHT, MAP_WIDTH, projection, spherePath } from '../places/world-map';

@@ -1,7 +1,7 @@
 import { Button, FileButton } from '@mantine/core';
 import { useRef } from 'react';
+import { UploadIcon } from '../../../components/object-icons';
 import { useSession } from '../../../state/session';
-import { UploadIcon } from '../icons';
 import { useUploads } from '../uploads/UploadsProvider';
 
 /**

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/a11y/noNoninteractiveTabindex: the map (role application) takes keys: arrows, +, −, Enter.
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { formatCoordinates } from '../../../lib/object-info';
 import type { View } from '../gallery/map-clusters';
-import { formatCoordinates } from '../object-info';
 import classes from './places.module.css';
 import { useLandPath } from './use-land-path';
 import { useMapView } from './use-map-view';

@@ -6,10 +6,10 @@ import { ConfirmActions } from '../../../components/ConfirmActions';
 import { TrashIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { SectionLoader } from '../../../components/Loading';
+import { ObjectIcon } from '../../../components/ObjectIcon';
 import { EmptyPanel, PageHeader } from '../../../components/Page';
-import { countOf } from '../../../lib/plural';
-import { ObjectIcon } from '../ObjectIcon';
-import { displayName } from '../object-info';
+import { displayName } from '../../../lib/object-info';
+import { countOf, plural } from '../../../lib/plural';
 import { useTrash, useTrashActions } from './queries';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -34,7 +34,7 @@ function ConfirmForever({
     <Modal opened onClose={onClose} title={title} centered>
       <Stack>
         <Text size="sm">
-          {all ? 'Everything in the Trash' : count === 1 ? 'It' : 'They'} will be deleted for good, with
+          {all ? 'Everything in the Trash' : plural(count, 'It', 'They')} will be deleted for good, with
           everything inside, and cannot be restored.
         </Text>
         <ConfirmActions

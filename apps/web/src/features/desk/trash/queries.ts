@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { deskKeys } from '../../../api/desk-keys';
 import { countOf } from '../../../lib/plural';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { deleteForever, emptyTrash, fetchTrash, restoreObjects } from '../api';
-import { deskKeys } from '../queries';
 
 export const trashKey = [...deskKeys.all, 'trash'] as const;
 

@@ -1,7 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { UploadIcon } from '../icons';
+import { UploadIcon } from '../../../components/object-icons';
 import { useUploads } from './UploadsProvider';
 
 /**

@@ -10,8 +10,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { formatSize } from '../../../lib/object-info';
 import { useIsPhone } from '../../../lib/use-is-phone';
-import { formatSize } from '../object-info';
 import { useUploadSnapshot, useUploads } from './UploadsProvider';
 import type { UploadStore, UploadTask } from './upload-store';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { deskKeys } from '../../../api/desk-keys';
 import { errorMessage } from '../../../api/error-message';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { linkDuplicate, uploadFile } from '../api';
-import { deskKeys } from '../queries';
 import { uploadedMessage } from '../status-messages';
 import { createUploadStore, type UploadSnapshot, type UploadStore } from './upload-store';
 

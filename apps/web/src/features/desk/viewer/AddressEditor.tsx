@@ -2,7 +2,7 @@ import { type DeskObject, updateObjectSchema } from '@easio/shared';
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
-import { EditIcon } from '../icons';
+import { EditIcon } from '../../../components/object-icons';
 import { useUpdateObject } from '../mutations';
 
 /** Why an address cannot be saved, by the contract's own rule, or null. */

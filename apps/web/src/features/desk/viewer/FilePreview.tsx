@@ -1,7 +1,7 @@
 import type { DeskObject } from '@easio/shared';
 import { Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { displayName, previewKind } from '../object-info';
+import { displayName, previewKind } from '../../../lib/object-info';
 import { NoPreview } from './NoPreview';
 import { RenderedPreview } from './RenderedPreview';
 

@@ -1,7 +1,15 @@
 import type { DeskObject } from '@easio/shared';
 import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatCoordinates, formatWhen, mapLink, pageFactsOf, placeOf, safeHref } from '../object-info';
+import {
+  formatCoordinates,
+  formatWhen,
+  mapLink,
+  pageFactsOf,
+  placeOf,
+  safeHref,
+} from '../../../lib/object-info';
+import { countOf } from '../../../lib/plural';
 import { EmailBody } from './EmailBody';
 import { FilePreview } from './FilePreview';
 
@@ -133,8 +141,6 @@ function JobNotice({ object }: { object: DeskObject }) {
   return null;
 }
 
-const count = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
-
 /** For an uploaded calendar file: where the events it held went (the file itself stays, as uploaded). */
 function CalendarFileNote({ metadata }: { metadata: Record<string, unknown> }) {
   const events = metadata.calendar_events;
@@ -145,7 +151,7 @@ function CalendarFileNote({ metadata }: { metadata: Record<string, unknown> }) {
   }
   return (
     <Text size="sm">
-      The {count(events, 'event')} of this calendar{name} were added beside this file
+      The {countOf(events, 'event')} of this calendar{name} were added beside this file
       {metadata.calendar_capped === true ? ' (only the first ones: the calendar holds more)' : ''}. They also
       show on the{' '}
       <Anchor component={Link} to="/my-desk/calender">

@@ -2,9 +2,9 @@ import { type DeskObject, isNamedByText, NAME_MAX } from '@easio/shared';
 import { ActionIcon, Modal, Text, TextInput, Tooltip } from '@mantine/core';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
-import { EditIcon } from '../icons';
+import { EditIcon } from '../../../components/object-icons';
+import { displayName, KIND_LABEL } from '../../../lib/object-info';
 import { useUpdateObject } from '../mutations';
-import { displayName, KIND_LABEL } from '../object-info';
 
 /**
  * What the viewer's title says: the name, or for a note never named (its name is its first line,

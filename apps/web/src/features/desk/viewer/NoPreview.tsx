@@ -1,6 +1,6 @@
 import type { DeskObject } from '@easio/shared';
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { DownloadIcon } from '../icons';
+import { DownloadIcon } from '../../../components/object-icons';
 
 export const CANT_SHOW = "This file can't be shown here. Download it to open it in another app.";
 

@@ -1,9 +1,9 @@
 import type { DeskObject } from '@easio/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { EditIcon } from '../icons';
+import { EditIcon } from '../../../components/object-icons';
+import { placeOf } from '../../../lib/object-info';
 import { useUpdateObject } from '../mutations';
-import { placeOf } from '../object-info';
 import { NO_PLACE, PlaceForm, type PlaceValues } from '../places/PlaceForm';
 import { PlaceLink } from './ItemPreview';
 

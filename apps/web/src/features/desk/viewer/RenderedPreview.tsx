@@ -1,6 +1,6 @@
 import type { DeskObject } from '@easio/shared';
 import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { displayName } from '../object-info';
+import { displayName } from '../../../lib/object-info';
 import { DocumentFrame } from './DocumentFrame';
 import { NoPreview } from './NoPreview';
 import { SheetTables } from './SheetTables';

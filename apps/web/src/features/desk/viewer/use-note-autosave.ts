@@ -2,11 +2,12 @@ import type { DeskObject } from '@easio/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error';
+import { deskKeys } from '../../../api/desk-keys';
 import { errorMessage } from '../../../api/error-message';
+import { displayName } from '../../../lib/object-info';
 import { toastError } from '../../../lib/toast';
 import { fetchObject, updateObject } from '../api';
-import { displayName } from '../object-info';
-import { deskKeys, replaceInListings } from '../queries';
+import { replaceInListings } from '../queries';
 import { unsavedDrafts } from './note-drafts';
 import { type NoteCopy, onServerCopy } from './note-sync';
 

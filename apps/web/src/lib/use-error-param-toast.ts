@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { toastError } from '../../lib/toast';
+import { toastError } from './toast';
 
 /**
  * The server sends the browser back with `?error=<message>` when a sign-in or connect redirect fails

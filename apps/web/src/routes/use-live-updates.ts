@@ -10,14 +10,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { liveClient } from '../../api/live';
-import { storeMe } from '../../api/queries';
-import { liveBack, liveLost, liveNoticeGone, toastInfo } from '../../lib/toast';
-import { useSession } from '../../state/session';
-import { deskKeys } from '../desk/queries';
-import { notificationKeys, useNotificationPrefs } from '../profile/notification-prefs';
-import { recommendationKeys } from '../recommendations/queries';
-import { sourceKeys } from '../sources/queries';
+import { deskKeys } from '../api/desk-keys';
+import { liveClient } from '../api/live';
+import { storeMe } from '../api/queries';
+import { notificationKeys, useNotificationPrefs } from '../features/profile/notification-prefs';
+import { recommendationKeys } from '../features/recommendations/queries';
+import { sourceKeys } from '../features/sources/queries';
+import { liveBack, liveLost, liveNoticeGone, toastInfo } from '../lib/toast';
+import { useSession } from '../state/session';
 
 const usersAnswer = z.object({ users: z.array(userInfoSchema) });
 const recommendationsAnswer = z.object({ recommendations_view: z.array(z.object({ id: z.number() })) });

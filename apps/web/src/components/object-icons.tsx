@@ -1,4 +1,4 @@
-import { type IconProps, Icon as LineIcon, WorkspaceIcon } from '../../components/icons';
+import { type IconProps, Icon as LineIcon, WorkspaceIcon } from './icons';
 
 /** The desk's line icons: the app's icon frame, a little smaller. */
 function Icon(props: IconProps) {

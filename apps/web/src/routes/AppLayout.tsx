@@ -7,13 +7,14 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { errorMessage } from '../api/error-message';
 import { storeMe, useMe } from '../api/queries';
-import { useLiveUpdates } from '../features/live/useLiveUpdates';
+import { SectionLoader } from '../components/Loading';
+import { Sidebar } from '../components/Sidebar';
+import { TopBar } from '../components/TopBar';
+import { SearchBox } from '../features/search/SearchBox';
 import { noteLocation } from '../lib/first-location';
 import { useIsPhone } from '../lib/use-is-phone';
 import { localStore } from '../state/storage';
-import { SectionLoader } from './Loading';
-import { Sidebar } from './Sidebar';
-import { TopBar } from './TopBar';
+import { useLiveUpdates } from './use-live-updates';
 
 const NAVBAR_BREAKPOINT = 'sm';
 
@@ -95,6 +96,7 @@ export function AppLayout() {
           user={me.data}
           navbarOpened={navbarOpened}
           onToggleNavbar={isSmall ? mobile.toggle : desktop.toggle}
+          search={<SearchBox />}
         />
       </AppShell.Header>
       {/* The page before the sidebar in the document (both are placed by the shell): from the top bar,

@@ -1,6 +1,7 @@
 import type { DeskObject } from '@easio/shared';
 import { ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { isLink, pageFactsOf } from '../lib/object-info';
 import {
   BinderIcon,
   CalendarIcon,
@@ -12,8 +13,7 @@ import {
   NoteIcon,
   PinIcon,
   UrlNoteIcon,
-} from './icons';
-import { isLink, pageFactsOf } from './object-info';
+} from './object-icons';
 
 function iconFor(object: Pick<DeskObject, 'data_type' | 'mime_type'>, size: number): [ReactNode, string] {
   switch (object.data_type) {
