@@ -2,7 +2,6 @@ import {
   connectionServiceSchema,
   disconnectResultSchema,
   disconnectSourceSchema,
-  errorBodySchema,
   importFailureListSchema,
   sourceConnectionListSchema,
 } from '@easio/shared';
@@ -10,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { SourcesService } from './service.js';
 
 export interface SourceRouteDeps {
@@ -29,7 +29,7 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
   const { sources } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireUser);
-  const errors = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+  const errors = errorResponses(401, 404, 422);
   const schema = (summary: string) => ({ tags: ['sources'], summary, security: [{ bearer: [] }] });
 
   r.get(
@@ -93,7 +93,7 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
       schema: {
         ...schema("What the service's settings choose among (Gmail: the mailbox's labels)"),
         params: serviceParams,
-        response: { 200: z.record(z.string(), z.unknown()), ...errors, 502: errorBodySchema },
+        response: { 200: z.record(z.string(), z.unknown()), ...errors, ...errorResponses(502) },
       },
     },
     async (request) => sources.choices(currentUser(request).id, request.params.service),
@@ -106,7 +106,7 @@ export async function sourceRoutes(app: FastifyInstance, deps: SourceRouteDeps) 
         ...schema('Saves the service’s settings (Gmail: which labels to import); the next sync follows them'),
         params: serviceParams,
         body: z.record(z.string(), z.unknown()),
-        response: { 200: z.record(z.string(), z.unknown()), ...errors, 502: errorBodySchema },
+        response: { 200: z.record(z.string(), z.unknown()), ...errors, ...errorResponses(502) },
       },
     },
     async (request) => sources.saveSettings(currentUser(request).id, request.params.service, request.body),

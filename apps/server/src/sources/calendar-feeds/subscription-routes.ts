@@ -6,7 +6,6 @@ import {
   calendarSubscriptionListSchema,
   calendarSubscriptionSchema,
   disconnectResultSchema,
-  errorBodySchema,
   MAX_CALENDAR_FEEDS,
 } from '@easio/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { currentUser } from '../../auth/authenticate.js';
 import type { Db } from '../../db/client.js';
 import { objects, type SourceConnectionRow } from '../../db/schema.js';
 import { createDeskRepository } from '../../desk/repository.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import { FeedError, type FeedPolicy, fetchCalendar } from './fetch-calendar.js';
@@ -67,7 +67,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Subscriptio
         tags,
         security,
         summary: 'Your calendar subscriptions, with what each last refresh found',
-        response: { 200: calendarSubscriptionListSchema, 401: errorBodySchema },
+        response: { 200: calendarSubscriptionListSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -87,9 +87,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Subscriptio
         body: calendarSubscribeSchema,
         response: {
           201: calendarSubscriptionSchema,
-          401: errorBodySchema,
-          409: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(401, 409, 422),
         },
       },
     },
@@ -136,9 +134,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Subscriptio
         querystring: z.object({ delete_events: z.enum(['true', 'false']).default('false') }),
         response: {
           200: disconnectResultSchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(401, 404, 422),
         },
       },
     },

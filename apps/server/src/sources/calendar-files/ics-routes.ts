@@ -1,9 +1,10 @@
-import { calendarImportResultSchema, errorBodySchema } from '@easio/shared';
+import { calendarImportResultSchema } from '@easio/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/authenticate.js';
 import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import { removeAbsent, removeImportedItems } from '../store-item.js';
@@ -44,9 +45,7 @@ export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
         consumes: ['multipart/form-data'],
         response: {
           200: calendarImportResultSchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          422: errorBodySchema,
+          ...errorResponses(401, 413, 422),
         },
       },
     },

@@ -1,9 +1,9 @@
-import { errorBodySchema } from '@easio/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
 import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { OAuthStates } from '../oauth-states.js';
@@ -54,7 +54,7 @@ export async function dropboxRoutes(app: FastifyInstance, deps: DropboxRouteDeps
           "Dropbox's consent address (with the bearer token); a plain browser navigation comes back to the app with the reason it cannot",
         security: [{ bearer: [] }],
         params: z.object({ source: returnTo }),
-        response: { 200: z.string(), 401: errorBodySchema, 503: errorBodySchema },
+        response: { 200: z.string(), ...errorResponses(401, 503) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import {
   ageConfirmationRule,
   type ConnectionService,
-  errorBodySchema,
   googleConnectReturnSchema,
   googleStoreTokenQuerySchema,
   googleStoreTokenResultSchema,
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
 import type { AuthService } from '../../auth/service.js';
 import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { OAuthStates } from '../oauth-states.js';
@@ -166,7 +166,7 @@ export async function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps) 
   );
 
   const authed = { onRequest: app.requireUser, schema: { tags: ['sources'], security: [{ bearer: [] }] } };
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+  const errors = errorResponses(400, 401, 409, 503);
 
   r.get(
     '/google/get_auth_url/:source',

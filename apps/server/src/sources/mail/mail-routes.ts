@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   type ImapAccount,
   imapAccountSchema,
   imapChoicesSchema,
@@ -13,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { SyncRunner } from '../sync-runner.js';
@@ -50,7 +50,7 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
   });
   app.addHook('onRequest', app.requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 401: errorBodySchema, 422: errorBodySchema } as const;
+  const errors = errorResponses(401, 422);
 
   /** Signs in to the mailbox and lists its folders; a refusal is a 422 in the server's words. */
   async function signIn(account: ImapAccount): Promise<Folders> {
@@ -119,7 +119,7 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
           "The connected mailbox's new password: signs in with it first, keeps the rules and where the sync was",
         security: [{ bearer: [] }],
         body: imapPasswordSchema,
-        response: { 200: connected, 404: errorBodySchema, ...errors },
+        response: { 200: connected, ...errorResponses(404), ...errors },
       },
     },
     async (request) => {
@@ -150,7 +150,7 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
         summary: 'Import .eml messages and .mbox archives (read as they stream in, a message at a time)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: mailImportResultSchema, 413: errorBodySchema, 415: errorBodySchema, ...errors },
+        response: { 200: mailImportResultSchema, ...errorResponses(413, 415), ...errors },
       },
     },
     async (request) => {

@@ -4,13 +4,13 @@ import {
   chatExportImportSchema,
   chatExportPreviewSchema,
   chatExportResultSchema,
-  errorBodySchema,
 } from '@easio/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import { type BlobStore, BlobTooLargeError } from '../../storage/blob-store.js';
 import type { ConnectionStore } from '../connections.js';
@@ -75,7 +75,7 @@ export async function chatExportRoutes(app: FastifyInstance, deps: ChatExportDep
   });
   app.addHook('onRequest', app.requireUser);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 401: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 422: errorBodySchema };
+  const errors = errorResponses(401, 404, 413, 422);
   const megabytes = Math.round(maxBytes / (1024 * 1024));
 
   r.post(

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { errorBodySchema } from '@easio/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { ImportedItem } from '../source.js';
@@ -89,9 +89,7 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: Whatsapp
           'WhatsApp deliveries, signed (X-Hub-Signature-256); each message from a known number lands on its desk',
         response: {
           200: z.object({ received: z.number().int() }),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          502: errorBodySchema,
+          ...errorResponses(400, 401, 502),
         },
       },
     },
