@@ -9,6 +9,23 @@ export type ObjectPatch = Partial<
   Pick<ObjectRow, 'name' | 'binderState' | 'content' | 'url' | 'tags' | 'metadata'>
 >;
 
+/**
+ * The files that keep these bytes (by sha256) for a user: files with a blob, not in the Trash. Ordered by
+ * `ORIGINAL_FIRST`, the first is the one a new copy is reported as a duplicate of.
+ */
+export function filesWithBytes(ownerId: string, hashes: string[]) {
+  return and(
+    eq(objects.ownerId, ownerId),
+    inArray(objects.sha256, hashes),
+    eq(objects.dataType, 'file_object'),
+    isNotNull(objects.blobKey),
+    isNull(objects.trashedAt),
+  );
+}
+
+/** The original before its duplicates, then the oldest. */
+export const ORIGINAL_FIRST = [sql`${objects.duplicateOf} IS NOT NULL`, objects.createdAt] as const;
+
 /** Every query filters on the owner: another user's ids simply are not there. */
 export function createDeskRepository(db: Db) {
   return {
@@ -152,16 +169,8 @@ export function createDeskRepository(db: Db) {
       const [row] = await db
         .select()
         .from(objects)
-        .where(
-          and(
-            eq(objects.ownerId, ownerId),
-            eq(objects.sha256, sha256),
-            eq(objects.dataType, 'file_object'),
-            isNotNull(objects.blobKey),
-            isNull(objects.trashedAt),
-          ),
-        )
-        .orderBy(sql`${objects.duplicateOf} IS NOT NULL`, objects.createdAt)
+        .where(filesWithBytes(ownerId, [sha256]))
+        .orderBy(...ORIGINAL_FIRST)
         .limit(1);
       return row;
     },

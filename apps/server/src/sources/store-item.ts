@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { type ObjectRow, objects, type SourceConnectionRow } from '../db/schema.js';
 import { lockBlobKeys } from '../desk/blob-cleanup.js';
-import { createDeskRepository } from '../desk/repository.js';
+import { createDeskRepository, filesWithBytes, ORIGINAL_FIRST } from '../desk/repository.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { insertObjects, type NewObject } from './insert-objects.js';
 import { mapLimit } from './map-limit.js';
@@ -309,7 +309,7 @@ export async function writePrepared(
   });
 }
 
-/** The file each of these hashes is kept as, first of its bytes (as `findFileBySha` picks), in one query. */
+/** The file each of these hashes is kept as, first of its bytes (`ORIGINAL_FIRST`, as `findFileBySha` picks), in one query. */
 async function originalsOf(db: Db, ownerId: string, hashes: string[]): Promise<Map<string, Original>> {
   const found = new Map<string, Original>();
   if (hashes.length === 0) return found;
@@ -324,16 +324,8 @@ async function originalsOf(db: Db, ownerId: string, hashes: string[]): Promise<M
       thumbnailKey: objects.thumbnailKey,
     })
     .from(objects)
-    .where(
-      and(
-        eq(objects.ownerId, ownerId),
-        inArray(objects.sha256, hashes),
-        eq(objects.dataType, 'file_object'),
-        isNotNull(objects.blobKey),
-        isNull(objects.trashedAt),
-      ),
-    )
-    .orderBy(objects.sha256, sql`${objects.duplicateOf} IS NOT NULL`, objects.createdAt);
+    .where(filesWithBytes(ownerId, hashes))
+    .orderBy(objects.sha256, ...ORIGINAL_FIRST);
   for (const { sha256, ...row } of rows) if (sha256) found.set(sha256, row);
   return found;
 }
