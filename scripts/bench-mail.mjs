@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase } from '../apps/server/dist/db/client.js';
-import { createBlobReleaser } from '../apps/server/dist/desk/blob-cleanup.js';
 import { importMailFile } from '../apps/server/dist/sources/mail/mail-file-import.js';
-import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
 import { createBenchUser } from './bench/bench-user.mjs';
 import { watchRss } from './bench/peak-rss.mjs';
+import { benchSourcesRuntime } from './bench/sources-runtime.mjs';
 
 const mb = (bytes) => Math.round(bytes / 1_048_576);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-mail-'));
@@ -24,26 +23,7 @@ const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl }
 const { db } = database;
 const blobs = createLocalBlobStore(path.join(dataDir, 'blobs'));
 const config = loadConfig({ DATA_DIR: dataDir });
-const silent = {
-  info() {},
-  warn: console.warn,
-  error: console.error,
-  debug() {},
-  trace() {},
-  fatal() {},
-  child: () => silent,
-};
-const runtime = createSourcesRuntime({
-  config,
-  db,
-  blobs,
-  tokenKey: 'bench-token-key-bench-token-key-bench-token-key',
-  log: silent,
-  onFilesStored: async () => {},
-  onLinksSaved: null,
-  onItemsAdded: () => {},
-  releaseBlobs: createBlobReleaser(db, blobs, silent),
-});
+const runtime = benchSourcesRuntime({ config, db, blobs });
 
 /** Writes an mbox of `count` messages, as Thunderbird or Takeout would, to a file. */
 async function writeMbox(file, count, tag) {

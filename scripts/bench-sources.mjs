@@ -15,11 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openDatabase, queryRows } from '../apps/server/dist/db/client.js';
-import { createBlobReleaser } from '../apps/server/dist/desk/blob-cleanup.js';
 import { createOAuthStates } from '../apps/server/dist/sources/oauth-states.js';
-import { createSourcesRuntime } from '../apps/server/dist/sources/runtime.js';
 import { createLocalBlobStore } from '../apps/server/dist/storage/local-store.js';
 import { createBenchUser } from './bench/bench-user.mjs';
+import { benchSourcesRuntime } from './bench/sources-runtime.mjs';
 
 const PUBLIC_URL = 'http://easio.bench';
 const REDIRECT = `${PUBLIC_URL}/my-source`;
@@ -51,28 +50,7 @@ const config = loadConfig({
   GOOGLE_ISSUER: url,
   GOOGLE_API_URL: url,
 });
-const silent = {
-  info() {},
-  warn: console.warn,
-  error: console.error,
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silent;
-  },
-};
-const runtime = createSourcesRuntime({
-  config,
-  db,
-  blobs,
-  tokenKey: 'bench-token-key-bench-token-key-bench-token-key',
-  log: silent,
-  onFilesStored: async () => {},
-  onLinksSaved: null,
-  onItemsAdded: () => {},
-  releaseBlobs: createBlobReleaser(db, blobs, silent),
-});
+const runtime = benchSourcesRuntime({ config, db, blobs });
 
 /** Follows the provider's redirects with its cookies until it returns to Easio's address. */
 async function consent(start) {
