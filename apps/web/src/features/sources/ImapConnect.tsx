@@ -6,7 +6,6 @@ import {
   imapRulesSchema,
 } from '@easio/shared';
 import {
-  Button,
   Checkbox,
   Group,
   NumberInput,
@@ -23,6 +22,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useFormShell } from '../../lib/use-form-shell';
 import { connectImap } from './mail-api';
 import { sourceKeys } from './queries';
+import { SubmitOrCancel } from './SubmitOrCancel';
 
 const SECURITY = [
   { value: 'tls', label: 'TLS (usually port 993)' },
@@ -191,14 +191,7 @@ export function ImapConnect({ onCancel }: { onCancel: () => void }) {
         )}
       </Group>
       <SendError error={connect.error} title="Not connected" />
-      <Group gap="xs">
-        <Button type="submit" size="xs" loading={connect.isPending}>
-          Connect mailbox
-        </Button>
-        <Button size="xs" variant="subtle" onClick={onCancel} disabled={connect.isPending}>
-          Cancel
-        </Button>
-      </Group>
+      <SubmitOrCancel label="Connect mailbox" pending={connect.isPending} onCancel={onCancel} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { imapPasswordSchema } from '@easio/shared';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SendError } from '../../components/SendError';
@@ -7,6 +7,7 @@ import { toastSuccess } from '../../lib/toast';
 import { checkWith, useFormShell } from '../../lib/use-form-shell';
 import { updateImapPassword } from './mail-api';
 import { sourceKeys } from './queries';
+import { SubmitOrCancel } from './SubmitOrCancel';
 
 /**
  * The connected mailbox's new password (an app password renewed, the account's changed): the server
@@ -40,14 +41,7 @@ export function ImapPassword({ onDone }: { onDone: () => void }) {
         required
       />
       <SendError error={update.error} title="Not updated" />
-      <Group gap="xs">
-        <Button type="submit" size="xs" loading={update.isPending}>
-          Update password
-        </Button>
-        <Button size="xs" variant="subtle" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </Group>
+      <SubmitOrCancel label="Update password" pending={update.isPending} onCancel={onDone} />
     </Stack>
   );
 }
