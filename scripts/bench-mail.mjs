@@ -78,8 +78,7 @@ try {
     const rss = watchRss();
     const started = performance.now();
     const counts = await importMailFile(createReadStream(file), `archive-${count}.mbox`, {
-      connectionId: connection.id,
-      runner: runtime.runner,
+      importItems: (items, failed) => runtime.runner.importItems(connection.id, items, failed),
       maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     });
     const took = (performance.now() - started) / 1000;

@@ -140,6 +140,15 @@ export async function buildApp({
   };
 
   const signer = createUrlSigner(jwtSecret);
+  const sourcesService = createSourcesService({
+    db: database.db,
+    store: sources.store,
+    runner: sources.runner,
+    scheduler: syncScheduler,
+    revoke: sources.revoke,
+    sources: sources.sources,
+    releaseBlobs,
+  });
 
   await app.register(authenticationPlugin, { auth });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
@@ -147,11 +156,9 @@ export async function buildApp({
   await app.register(metaRoutes, { prefix: '/api', publicConfig, database });
   await app.register(dropboxRoutes, {
     prefix: '/api',
-    db: database.db,
     dropbox: sources.dropbox,
     states: createOAuthStates(database.db),
-    store: sources.store,
-    scheduler: syncScheduler,
+    sources: sourcesService,
     publicUrl: config.publicUrl,
   });
   await app.register(geoRoutes, { prefix: '/api' });
@@ -198,30 +205,27 @@ export async function buildApp({
     states: createOAuthStates(database.db),
     auth,
     store: sources.store,
-    scheduler: syncScheduler,
+    sources: sourcesService,
     services: [...sources.sources.values()].filter((s) => s.provider === 'google').map((s) => s.service),
     publicUrl: config.publicUrl,
   });
   await app.register(whatsappWebhookRoutes, {
     prefix: '/api/whatsapp',
     db: database.db,
-    store: sources.store,
-    runner: sources.runner,
+    sources: sourcesService,
     whatsapp: sources.whatsapp,
   });
   await app.register(chatExportRoutes, {
     prefix: '/api/whatsapp',
     blobs,
-    store: sources.store,
-    runner: sources.runner,
+    sources: sourcesService,
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     releaseBlobs,
   });
   await app.register(icsRoutes, {
     prefix: '/api/calendars',
     db: database.db,
-    store: sources.store,
-    runner: sources.runner,
+    sources: sourcesService,
     releaseBlobs,
   });
   await app.register(subscriptionRoutes, {
@@ -235,22 +239,13 @@ export async function buildApp({
   await app.register(mailRoutes, {
     prefix: '/api/mail',
     store: sources.store,
-    runner: sources.runner,
-    scheduler: syncScheduler,
+    sources: sourcesService,
     policy: sources.addressPolicy,
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
   });
   await app.register(sourceRoutes, {
     prefix: '/api/sources',
-    sources: createSourcesService({
-      db: database.db,
-      store: sources.store,
-      runner: sources.runner,
-      scheduler: syncScheduler,
-      revoke: sources.revoke,
-      sources: sources.sources,
-      releaseBlobs,
-    }),
+    sources: sourcesService,
   });
   await app.register(searchRoutes, {
     prefix: '/api/search',

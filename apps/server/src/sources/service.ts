@@ -10,10 +10,10 @@ import type { Db } from '../db/client.js';
 import { objects, type SourceConnectionRow } from '../db/schema.js';
 import { createDeskRepository } from '../desk/repository.js';
 import { HttpError } from '../http/http-error.js';
-import type { ConnectionStore } from './connections.js';
+import type { ConnectionStore, NewConnection } from './connections.js';
 import { checkImapRules } from './mail/imap-rules-check.js';
-import { createSourcesRepository } from './repository.js';
-import type { Source } from './source.js';
+import { createSourcesRepository, type SyncCounts } from './repository.js';
+import type { ImportedItem, Source, SyncPage } from './source.js';
 import type { SyncScheduler } from './sync-jobs.js';
 import type { SyncRunner } from './sync-runner.js';
 import { setServicesActive } from './user-flags.js';
@@ -45,6 +45,36 @@ export function createSourcesService(deps: SourcesServiceDeps) {
     new HttpError(502, error instanceof Error ? error.message : String(error));
 
   return {
+    /**
+     * A connection made or renewed by its user (an OAuth callback, the mailbox form): stored with its
+     * tokens sealed and its settings, the service's switch in the user's info turned on, and its first
+     * sync queued unless `sync` is false.
+     */
+    async connect(
+      input: NewConnection,
+      { settings, sync = true }: { settings?: Record<string, unknown>; sync?: boolean } = {},
+    ): Promise<SourceConnectionRow> {
+      const saved = await store.save(input);
+      if (settings) await store.updateSettings(saved.id, settings);
+      await setServicesActive(db, input.ownerId, [input.service], true);
+      if (sync) await deps.scheduler.syncNow(saved.id);
+      return saved;
+    },
+
+    /**
+     * Where items that arrive rather than being pulled (an uploaded calendar, mail file or chat export, a
+     * WhatsApp message) go: the user's connection for the service (made on first use), and a way to store
+     * a batch of them through the sync runner, as a sync's page is stored.
+     */
+    async intake(ownerId: string, service: ConnectionService) {
+      const connection = await store.ensure(ownerId, service);
+      return {
+        connection,
+        importItems: (items: ImportedItem[], failed?: NonNullable<SyncPage['failed']>): Promise<SyncCounts> =>
+          deps.runner.importItems(connection.id, items, failed),
+      };
+    },
+
     list(ownerId: string): Promise<SourceConnection[]> {
       return store.list(ownerId);
     },

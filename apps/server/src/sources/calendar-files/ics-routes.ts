@@ -6,9 +6,8 @@ import { currentUser } from '../../auth/authenticate.js';
 import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
-import type { ConnectionStore } from '../connections.js';
+import type { SourcesService } from '../service.js';
 import { removeAbsent, removeImportedItems } from '../store-item.js';
-import type { SyncRunner } from '../sync-runner.js';
 import { calendarPage, icsId, icsScope } from './calendar-source.js';
 import { IcsError, parseCalendar } from './ics.js';
 
@@ -17,8 +16,7 @@ export const MAX_ICS_BYTES = 20 * 1024 * 1024;
 
 export interface IcsRouteDeps {
   db: Db;
-  store: ConnectionStore;
-  runner: SyncRunner;
+  sources: SourcesService;
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
 }
 
@@ -72,8 +70,8 @@ export async function icsRoutes(app: FastifyInstance, deps: IcsRouteDeps) {
       }
       const calendar = parsed.name || part.filename.replace(/\.ics$/i, '') || 'Calendar';
       const page = calendarPage(parsed, { idOf: icsId, scope: icsScope(calendar), calendar });
-      const connection = await deps.store.ensure(user.id, 'ical');
-      const counts = await deps.runner.importItems(connection.id, page.items, page.failed);
+      const { connection, importItems } = await deps.sources.intake(user.id, 'ical');
+      const counts = await importItems(page.items, page.failed);
       const cancelled = await removeImportedItems(deps.db, connection, 'calendar', page.removed);
       const absent = await removeAbsent(deps.db, connection, page.present);
       for (const released of [cancelled, absent]) {

@@ -2,14 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
-import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
-import type { ConnectionStore } from '../connections.js';
 import type { OAuthStates } from '../oauth-states.js';
 import { OAuthError } from '../provider-errors.js';
-import type { SyncScheduler } from '../sync-jobs.js';
-import { setServicesActive } from '../user-flags.js';
+import type { SourcesService } from '../service.js';
 import type { DropboxOAuth } from './dropbox-oauth.js';
 
 export const DROPBOX_NOT_CONFIGURED = 'Dropbox is not configured on this server';
@@ -21,12 +18,10 @@ export const DROPBOX_CONNECTED = 'dropbox successfully connected';
 const returnTo = z.enum(['signup', 'my-source']);
 
 export interface DropboxRouteDeps {
-  db: Db;
   /** Null when this server has no Dropbox app: every call says so plainly. */
   dropbox: DropboxOAuth | null;
   states: OAuthStates;
-  store: ConnectionStore;
-  scheduler: SyncScheduler;
+  sources: SourcesService;
   publicUrl: string;
 }
 
@@ -109,15 +104,13 @@ export async function dropboxRoutes(app: FastifyInstance, deps: DropboxRouteDeps
           expectedState: state as string,
           codeVerifier: pending.codeVerifier,
         });
-        const connection = await deps.store.save({
+        await deps.sources.connect({
           ownerId: pending.ownerId,
           service: 'dropbox',
           accountEmail: exchange.email,
           tokens: exchange.tokens,
           scopes: exchange.scopes,
         });
-        await setServicesActive(deps.db, pending.ownerId, ['dropbox'], true);
-        await deps.scheduler.syncNow(connection.id);
         return back(reply, path, { dropbox: 'connected' });
       } catch (err) {
         if (err instanceof OAuthError) return back(reply, path, { error: err.message });

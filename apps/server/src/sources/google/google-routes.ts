@@ -19,8 +19,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
 import type { OAuthStates } from '../oauth-states.js';
 import { OAuthError } from '../provider-errors.js';
-import type { SyncScheduler } from '../sync-jobs.js';
-import { setServicesActive } from '../user-flags.js';
+import type { SourcesService } from '../service.js';
 import type { GoogleOAuth } from './google-oauth.js';
 import { GOOGLE_IDENTITY_SCOPES, GOOGLE_SERVICE_SCOPES, grantedServices } from './google-sources.js';
 
@@ -36,7 +35,7 @@ export interface GoogleRouteDeps {
   states: OAuthStates;
   auth: AuthService;
   store: ConnectionStore;
-  scheduler: SyncScheduler;
+  sources: SourcesService;
   /** The services this server can import from Google. */
   services: ConnectionService[];
   publicUrl: string;
@@ -253,15 +252,16 @@ export async function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps) 
       const services = grantedServices(exchange.scopes).filter((s) => deps.services.includes(s));
       if (services.length === 0) throw new HttpError(400, NOTHING_GRANTED);
       for (const service of services) {
-        await deps.store.save({
+        const granted = {
           ownerId: user.id,
           service,
           accountEmail: exchange.identity?.email ?? null,
           tokens: exchange.tokens,
           scopes: exchange.scopes,
-        });
+        };
+        // The import starts when the app asks for it (`/google/import_gdrive`).
+        await deps.sources.connect(granted, { sync: false });
       }
-      await setServicesActive(deps.db, user.id, services, true);
       return { status: `${services.map((s) => SERVICE_LABEL[s]).join(', ')} connected`, services };
     },
   );
@@ -284,7 +284,7 @@ export async function googleRoutes(app: FastifyInstance, deps: GoogleRouteDeps) 
       for (const service of deps.services) {
         const connection = await deps.store.find(user.id, service);
         if (!connection) continue;
-        await deps.scheduler.syncNow(connection.id);
+        await deps.sources.syncNow(user.id, service);
         started.push(service);
         id ??= connection.id;
       }

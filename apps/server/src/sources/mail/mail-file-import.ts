@@ -3,8 +3,8 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { SyncCounts } from '../repository.js';
 import type { ImportedItem, SyncPage } from '../source.js';
-import type { SyncRunner } from '../sync-runner.js';
 import { emailItems, type ParsedEmail, parseRawMessage } from './mail-message.js';
 import { parseLargeMessage } from './mail-message-stream.js';
 import { MboxError, splitMbox } from './mbox.js';
@@ -14,8 +14,8 @@ const BATCH_MESSAGES = 50;
 const BATCH_BYTES = 32 * 1024 * 1024;
 
 export interface MailFileTarget {
-  connectionId: string;
-  runner: SyncRunner;
+  /** Stores a batch of messages (and files that failed) under the user's mail-files connection. */
+  importItems: (items: ImportedItem[], failed: NonNullable<SyncPage['failed']>) => Promise<SyncCounts>;
   maxBytes: number;
 }
 
@@ -102,7 +102,7 @@ export async function importMailFile(
   let failed: NonNullable<SyncPage['failed']> = [];
   let bytes = 0;
   const flush = async () => {
-    const stored = await target.runner.importItems(target.connectionId, items, failed);
+    const stored = await target.importItems(items, failed);
     counts.imported += stored.imported;
     counts.skipped += stored.skipped;
     counts.failed += stored.failed;

@@ -15,15 +15,14 @@ import { currentUser } from '../../auth/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConnectionStore } from '../connections.js';
-import type { SyncRunner } from '../sync-runner.js';
+import type { SourcesService } from '../service.js';
 import { ImapError, type ImapPolicy, listFolders, openImap } from './imap-client.js';
 import { missingFolder } from './imap-rules-check.js';
 import { importMailFile, type MailFileCounts, NotMailError } from './mail-file-import.js';
 
 export interface MailRouteDeps {
   store: ConnectionStore;
-  runner: SyncRunner;
-  scheduler: { syncNow(connectionId: string): Promise<void> };
+  sources: SourcesService;
   policy: ImapPolicy;
   /** Largest message (or attachment) stored. */
   maxBytes: number;
@@ -97,15 +96,10 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
       const chosen = rules ?? kept ?? imapRulesSchema.parse({});
       const missing = kept ? null : missingFolder(chosen, folders);
       if (missing) throw new HttpError(422, missing);
-      const saved = await deps.store.save({
-        ownerId: user.id,
-        service: 'imap',
-        accountEmail,
-        tokens: account,
-        scopes: [],
-      });
-      await deps.store.updateSettings(saved.id, chosen);
-      await deps.scheduler.syncNow(saved.id);
+      await deps.sources.connect(
+        { ownerId: user.id, service: 'imap', accountEmail, tokens: account, scopes: [] },
+        { settings: chosen },
+      );
       return { connection: await connectionOf(user.id), folders };
     },
   );
@@ -130,14 +124,13 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
       if (!stored.success) throw new HttpError(422, 'The mail account is incomplete: connect it again');
       const account = { ...stored.data, password: request.body.password };
       const folders = await signIn(account);
-      const saved = await deps.store.save({
+      await deps.sources.connect({
         ownerId: user.id,
         service: 'imap',
         accountEmail: before.accountEmail,
         tokens: account,
         scopes: [],
       });
-      await deps.scheduler.syncNow(saved.id);
       return { connection: await connectionOf(user.id), folders };
     },
   );
@@ -156,9 +149,9 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
     async (request) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
-      const connection = await deps.store.ensure(user.id, 'mail_files');
+      const intake = await deps.sources.intake(user.id, 'mail_files');
       const total = { messages: 0, imported: 0, skipped: 0, failed: 0 };
-      const target = { connectionId: connection.id, runner: deps.runner, maxBytes: deps.maxBytes };
+      const target = { importItems: intake.importItems, maxBytes: deps.maxBytes };
       let files = 0;
       /** Files that held no mail: listed as failed beside the others, refused when nothing else came. */
       const notMail: { externalId: string; name: string; reason: string }[] = [];
@@ -182,7 +175,7 @@ export async function mailRoutes(app: FastifyInstance, deps: MailRouteDeps) {
       if (files === 0) throw new HttpError(422, 'The upload holds no file');
       if (notMail.length === files) throw new HttpError(422, notMail[0]?.reason ?? 'No e-mail in the upload');
       if (notMail.length) {
-        total.failed += (await deps.runner.importItems(connection.id, [], notMail)).failed;
+        total.failed += (await intake.importItems([], notMail)).failed;
       }
       return total;
     },

@@ -13,17 +13,15 @@ import { currentUser } from '../../auth/authenticate.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import { type BlobStore, BlobTooLargeError } from '../../storage/blob-store.js';
-import type { ConnectionStore } from '../connections.js';
+import type { SourcesService } from '../service.js';
 import type { ImportedItem } from '../source.js';
-import type { SyncRunner } from '../sync-runner.js';
 import { type ChatArchive, openChatArchive } from './chat-archive.js';
 import { type ChatMessage, locationOf, parseChatExport } from './chat-export.js';
 import { locationItem, textItem } from './message-items.js';
 
 export interface ChatExportDeps {
   blobs: BlobStore;
-  store: ConnectionStore;
-  runner: SyncRunner;
+  sources: SourcesService;
   maxBytes: number;
   releaseBlobs: (keys: { blobKeys: string[]; thumbnailKeys: string[] }) => Promise<void>;
 }
@@ -153,11 +151,8 @@ export async function chatExportRoutes(app: FastifyInstance, deps: ChatExportDep
       try {
         const keep = new Set(request.body.keep);
         const messages = parseChatExport(archive.text).messages.filter((m) => keep.has(m.sender));
-        const connection = await deps.store.ensure(user.id, 'whatsapp');
-        const counts = await deps.runner.importItems(
-          connection.id,
-          itemsOf(messages, archive, 'WhatsApp chat'),
-        );
+        const intake = await deps.sources.intake(user.id, 'whatsapp');
+        const counts = await intake.importItems(itemsOf(messages, archive, 'WhatsApp chat'));
         return { imported: counts.imported, skipped: counts.skipped, failed: counts.failed };
       } finally {
         await archive.close();

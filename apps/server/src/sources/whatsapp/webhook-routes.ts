@@ -7,9 +7,8 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
-import type { ConnectionStore } from '../connections.js';
+import type { SourcesService } from '../service.js';
 import type { ImportedItem } from '../source.js';
-import type { SyncRunner } from '../sync-runner.js';
 import type { GraphApi } from './graph-api.js';
 import { type WebhookMessage, webhookDeliverySchema, webhookMessageSchema } from './webhook-payload.js';
 import { itemOfMessage } from './whatsapp-source.js';
@@ -20,8 +19,7 @@ export const SAVED_REPLY = 'Saved to your desk';
 
 export interface WhatsappWebhookDeps {
   db: Db;
-  store: ConnectionStore;
-  runner: SyncRunner;
+  sources: SourcesService;
   /** Null when WhatsApp is not configured on this server. */
   whatsapp: { verifyToken: string; appSecret: string; graph: GraphApi; phoneNumberId: string | null } | null;
 }
@@ -132,8 +130,8 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, deps: Whatsapp
         const items = theirs
           .map((m) => itemOfMessage(m, whatsapp.graph))
           .filter((i): i is ImportedItem => i !== null);
-        const connection = await deps.store.ensure(owner.id, 'whatsapp');
-        const counts = await deps.runner.importItems(connection.id, items);
+        const intake = await deps.sources.intake(owner.id, 'whatsapp');
+        const counts = await intake.importItems(items);
         failed += counts.failed;
         if (counts.imported > 0 && whatsapp.phoneNumberId && owner.phone) {
           await whatsapp.graph
