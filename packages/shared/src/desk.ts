@@ -4,6 +4,31 @@ import { FOLDER_TYPES } from './tree.js';
 
 export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
 
+/**
+ * Reading text out of a scan or photo (OCR): waiting, reading now, read (its text is the item's
+ * `content`; `none` found no text in the picture), or failed with a reason.
+ */
+export const OCR_STATES = ['pending', 'reading', 'done', 'none', 'failed'] as const;
+export type OcrState = (typeof OCR_STATES)[number];
+
+export const ocrInfoSchema = z.object({
+  state: z.enum(OCR_STATES),
+  /** Mean confidence of the words read, 0–100; null until read. */
+  confidence: z.number().min(0).max(100).nullable(),
+  /** Pages read (1 for an image); null until read. */
+  pages: z.number().int().nullable(),
+  /** Why reading failed, in words for the user; null otherwise. */
+  error: z.string().nullable(),
+});
+export type OcrInfo = z.infer<typeof ocrInfoSchema>;
+
+/**
+ * Where an item's date came from: its source (the provider's or the file's own date), a photo's date
+ * taken (EXIF), a date written in the document's text, or none of these (when it arrived on the desk).
+ */
+export const DATE_SOURCES = ['source', 'photo', 'document', 'arrived'] as const;
+export type DateSource = (typeof DATE_SOURCES)[number];
+
 export const NAME_MAX = 1000;
 export const NOTE_MAX = 200_000;
 export const URL_MAX = 4096;
@@ -37,6 +62,8 @@ export const deskObjectSchema = z.object({
   binder_state: z.enum(BINDER_STATES).nullable(),
   /** When the item was made at its source, else when it arrived. */
   item_date: z.iso.datetime({ offset: true }),
+  /** Where `item_date` came from. */
+  date_source: z.enum(DATE_SOURCES),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
   /** The object this one stands for when it was kept as a link to a duplicate upload. */
@@ -44,6 +71,8 @@ export const deskObjectSchema = z.object({
   /** Background processing of a file: text extraction, thumbnail, EXIF. */
   job_state: z.enum(JOB_STATES).nullable(),
   job_error: z.string().nullable(),
+  /** Text read from a scan or photo; null for items whose text needs no reading. */
+  ocr: ocrInfoSchema.nullable(),
   /** Signed, short-lived addresses (a browser can't send the bearer token from <img> or a link). */
   content_url: z.string().nullable(),
   download_url: z.string().nullable(),

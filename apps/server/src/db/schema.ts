@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -104,6 +105,20 @@ export const objects = pgTable(
     /** Background processing of a file (text, thumbnail, EXIF): null when there is none to do. */
     jobState: text(),
     jobError: text(),
+    /**
+     * Reading text out of a scan or a photo (OCR), a job of its own after the file's processing: null when
+     * the file needs none (it carries its text, or is no picture or PDF). `ocrConfidence` is tesseract's
+     * mean word confidence, 0–100; `ocrPages` how many pages (or 1 for an image) were read.
+     */
+    ocrState: text(),
+    ocrError: text(),
+    ocrConfidence: real(),
+    ocrPages: integer(),
+    /**
+     * Where `sourceCreatedAt` came from when processing set it: `photo` (EXIF date taken) or `document` (a
+     * date written in its text). Null when the source gave it (or there is none: then it arrived).
+     */
+    dateSource: text(),
     /**
      * When it went to the Trash (with everything inside it): null while on the desk. What was deleted
      * itself has no parent while in the Trash, and `trashedFrom` says where it was.

@@ -1,6 +1,30 @@
-import { type BinderState, type DataType, type DeskObject, isFolderType, type Source } from '@easio/shared';
+import {
+  type BinderState,
+  type DataType,
+  type DateSource,
+  type DeskObject,
+  isFolderType,
+  type OcrInfo,
+  type OcrState,
+  type Source,
+} from '@easio/shared';
 import type { ObjectRow } from '../db/schema.js';
 import type { UrlSigner } from './signed-urls.js';
+
+function dateSourceOf(row: ObjectRow): DateSource {
+  if (!row.sourceCreatedAt) return 'arrived';
+  return row.dateSource === 'photo' || row.dateSource === 'document' ? row.dateSource : 'source';
+}
+
+function ocrInfoOf(row: ObjectRow): OcrInfo | null {
+  if (!row.ocrState) return null;
+  return {
+    state: row.ocrState as OcrState,
+    confidence: row.ocrConfidence === null ? null : Math.round(row.ocrConfidence * 10) / 10,
+    pages: row.ocrPages,
+    error: row.ocrError,
+  };
+}
 
 /** An object row as the API answers it, with signed addresses for its bytes. */
 export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: number): DeskObject {
@@ -22,11 +46,13 @@ export function toDeskObject(row: ObjectRow, signer: UrlSigner, childCount?: num
     tags: row.tags,
     binder_state: (row.binderState as BinderState | null) ?? null,
     item_date: row.itemDate.toISOString(),
+    date_source: dateSourceOf(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     duplicate_of: row.duplicateOf,
     job_state: (row.jobState as DeskObject['job_state']) ?? null,
     job_error: row.jobError,
+    ocr: ocrInfoOf(row),
     content_url: hasBytes ? signer.url(row.ownerId, row.id, 'inline') : null,
     download_url: hasBytes ? signer.url(row.ownerId, row.id, 'attachment') : null,
     thumbnail_url: row.thumbnailKey ? signer.url(row.ownerId, row.id, 'thumbnail') : null,

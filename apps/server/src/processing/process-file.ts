@@ -125,6 +125,7 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
         ...(facts && { metadata: sql`${objects.metadata} || ${JSON.stringify(facts)}::jsonb` }),
         ...(facts?.taken_at && {
           sourceCreatedAt: sql`coalesce(${objects.sourceCreatedAt}, ${facts.taken_at}::timestamptz)`,
+          dateSource: sql`CASE WHEN ${objects.sourceCreatedAt} IS NULL THEN 'photo' ELSE ${objects.dateSource} END`,
         }),
         ...(!failure && { jobState: 'done', jobError: null }),
       })
