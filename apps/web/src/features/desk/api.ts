@@ -46,6 +46,11 @@ export function fetchObject(id: string, signal?: AbortSignal) {
   return apiRequest(`${DESK}/objects/${encodeURIComponent(id)}`, deskObjectSchema, { signal });
 }
 
+/** Reads a scan or photo's text again (OCR); answers the object, its reading queued. */
+export function readTextAgain(id: string) {
+  return apiRequest(`${DESK}/objects/${encodeURIComponent(id)}/ocr`, deskObjectSchema, { method: 'POST' });
+}
+
 /** A document, spreadsheet, text or code file made fit to show by the server (or why it can't be). */
 export function fetchFilePreview(id: string, signal?: AbortSignal) {
   return apiRequest(`${DESK}/objects/${encodeURIComponent(id)}/preview`, filePreviewSchema, { signal });

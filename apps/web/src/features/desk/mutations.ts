@@ -11,6 +11,7 @@ import {
   deleteObjects,
   fetchObject,
   moveObjects,
+  readTextAgain,
   requestZip,
   restoreObjects,
   updateObject,
@@ -51,6 +52,19 @@ export function useUpdateObject() {
       // A renamed folder shows in the breadcrumbs of everything inside it.
       if (object.data_type !== 'file_object') void client.invalidateQueries({ queryKey: ['desk', 'folder'] });
       void client.invalidateQueries({ queryKey: deskKeys.search });
+    },
+    onError: (error) => toastError(error),
+  });
+}
+
+/** Reads a scan's text again: the viewer and the listings show it being read until it is done. */
+export function useReadTextAgain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => readTextAgain(id),
+    onSuccess: (object) => {
+      client.setQueryData(deskKeys.object(object.id), object);
+      replaceInListings(client, object);
     },
     onError: (error) => toastError(error),
   });

@@ -22,8 +22,12 @@ export function useFolderView(id: string) {
 
 const JOB_POLL_MS = 2000;
 const SIGNED_URL_REFRESH_MS = 30 * 60 * 1000;
-const isProcessing = (object: Pick<DeskObject, 'job_state'> | undefined) =>
-  object?.job_state === 'pending' || object?.job_state === 'running';
+/** Its file is being processed, or its text read from the picture (OCR): worth asking again soon. */
+export const isProcessing = (object: Pick<DeskObject, 'job_state' | 'ocr'> | undefined) =>
+  object?.job_state === 'pending' ||
+  object?.job_state === 'running' ||
+  object?.ocr?.state === 'pending' ||
+  object?.ocr?.state === 'reading';
 
 export function useDeskObject(id: string | null) {
   return useQuery({

@@ -12,6 +12,7 @@ import {
 import { countOf } from '../../../lib/plural';
 import { EmailBody } from './EmailBody';
 import { FilePreview } from './FilePreview';
+import { ScanText } from './ScanText';
 
 /** Text exactly as written: never parsed as HTML, line breaks kept. */
 function PlainText({ text }: { text: string | null }) {
@@ -248,6 +249,7 @@ export function ItemPreview({ object }: { object: DeskObject }) {
           <AttachmentOf metadata={object.metadata} />
           <CalendarFileNote metadata={object.metadata} />
           <FilePreview object={object} />
+          <ScanText object={object} />
           <PlaceLink metadata={object.metadata} />
         </Stack>
       );

@@ -1,4 +1,4 @@
-import type { DeskObject } from '@easio/shared';
+import type { DateSource, DeskObject } from '@easio/shared';
 import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -19,10 +19,24 @@ import { NoteEditor } from './NoteEditor';
 import { PlaceEditor } from './PlaceEditor';
 import { TagsEditor } from './TagsEditor';
 
-/** When it was made; for an event, when it happens as the calendar places it (all-day and floating times kept). */
+/** Where its date came from, when that is not simply its source's own date. */
+const DATE_FROM: Record<DateSource, (date: string) => string> = {
+  source: (date) => date,
+  photo: (date) => `Taken ${date}`,
+  document: (date) => `Dated ${date} (written in it)`,
+  arrived: (date) => `Added ${date}`,
+};
+
+/**
+ * When it was made, and how Easio knows; for an event, when it happens as the calendar places it (all-day
+ * and floating times kept). A date read from a document's text is a day, shown without a time.
+ */
 function whenOf(object: DeskObject): string {
   const event = eventOf(object);
-  if (!event) return formatDate(object.item_date, true);
+  if (!event) {
+    const date = formatDate(object.item_date, object.date_source !== 'document');
+    return DATE_FROM[object.date_source](date);
+  }
   const when = describeWhen(event);
   return when.charAt(0).toUpperCase() + when.slice(1);
 }
