@@ -32,6 +32,26 @@ describe('findDocumentDate', () => {
     expect(dateIn('12/25/2024')).toBe('2024-12-25');
   });
 
+  it('reads numeric dates in the order another date of the document shows', () => {
+    const british = 'Date: 04/06/2024\nRe: your letter of 22/05/2024';
+    expect(dateIn(british, { region: 'US' })).toBe('2024-06-04');
+    const american = 'Date: 04/06/2024\nRe: your letter of 05/22/2024';
+    expect(dateIn(american, { region: 'GB' })).toBe('2024-04-06');
+    const mixed = 'Date: 04/06/2024, 05/22/2024, 22/05/2024';
+    expect(dateIn(mixed, { region: 'GB' })).toBe('2024-06-04');
+    expect(dateIn('24/03/12 and 25/12/2024', { region: 'JP' })).toBe('2012-03-24');
+    expect(dateIn('24/03/12 and 2024-12-25', { region: 'JP' })).toBe('2024-03-12');
+  });
+
+  it('passes over dates labelled as other dates while the text holds another', () => {
+    expect(dateIn('Order date 01.03.2024  Invoice date 12.03.2024')).toBe('2024-03-12');
+    expect(dateIn('Ihre Nachricht vom 01.03.2024\nDatum: 12.03.2024')).toBe('2024-03-12');
+    expect(dateIn('Période : 01/02/2024 au 29/02/2024\nDate de facture : 05/03/2024')).toBe('2024-03-05');
+    expect(dateIn('Fecha de vencimiento: 30/04/2024. Fecha: 01/04/2024')).toBe('2024-04-01');
+    expect(dateIn('Due date: 11.04.2024')).toBe('2024-04-11');
+    expect(dateIn('Invoice date 12.03.2024 Due date 11.04.2024')).toBe('2024-03-12');
+  });
+
   it('reads two-digit years as this century unless that is in the future', () => {
     expect(dateIn('12.03.24')).toBe('2024-03-12');
     expect(dateIn('12.03.98')).toBe('1998-03-12');

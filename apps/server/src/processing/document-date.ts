@@ -1,4 +1,5 @@
 import { monthNames } from './month-names.js';
+import { labelledAsOther } from './other-date-labels.js';
 
 /**
  * Only the start of a text is read: a document's own date (an invoice's, a letter's) is in its header,
@@ -143,14 +144,35 @@ const ORDERS: Record<DayOrder, DayOrder[]> = {
   YMD: ['YMD', 'DMY', 'MDY'],
 };
 
+/**
+ * The order a document shows it writes numeric dates in: one date such as 25/12/2024 (only day first
+ * makes it a day) settles the others (03/04/2024) when no date in it says otherwise; null when none do.
+ */
+function orderShownIn(matches: RegExpMatchArray[]): DayOrder | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const [, a = '', , b = '', c = ''] of matches) {
+    // Only with a four-digit year at the end: 24/03/12 may be year first.
+    if (a.length > 2 || c.length !== 4) continue;
+    const first = Number(a);
+    const second = Number(b);
+    if (first > 12 && first <= 31 && second >= 1 && second <= 12) dayFirst = true;
+    if (second > 12 && second <= 31 && first >= 1 && first <= 12) monthFirst = true;
+  }
+  if (dayFirst === monthFirst) return null;
+  return dayFirst ? 'DMY' : 'MDY';
+}
+
 function numericCandidates(
   folded: string,
-  order: DayOrder,
+  regionOrder: DayOrder,
   today: Date,
   plausible: (c: Candidate) => boolean,
 ): Candidate[] {
   const found: Candidate[] = [];
-  for (const m of folded.matchAll(NUMERIC)) {
+  const matches = [...folded.matchAll(NUMERIC)];
+  const order = orderShownIn(matches) ?? regionOrder;
+  for (const m of matches) {
     const [whole, a = '', , b = '', c = ''] = m;
     const index = m.index ?? 0;
     if (VERSION_BEFORE.test(folded.slice(Math.max(0, index - 12), index))) continue;
@@ -227,11 +249,30 @@ function isRealDay({ year, month, day }: Candidate): boolean {
   return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
 }
 
+/** "–", "to", "bis", "au", … between the two dates of a range. */
+const RANGE_JOINER = /^\s*(?:[-–—]|to|till|until|bis|au|al|a|tot|ate)\s*$/u;
+
+/** Labelled as another date, or the end of a range whose start is. */
+function otherDate(folded: string, candidates: Candidate[], i: number): boolean {
+  const c = candidates[i];
+  if (!c) return false;
+  if (labelledAsOther(folded, c.index)) return true;
+  const previous = candidates[i - 1];
+  return (
+    previous !== undefined &&
+    previous.end <= c.index &&
+    RANGE_JOINER.test(folded.slice(previous.end, c.index)) &&
+    otherDate(folded, candidates, i - 1)
+  );
+}
+
 /**
  * The first plausible date written in a text, in reading order, as paperless-ngx takes a document's
- * date: a real calendar day from 1900 up to today (a day's grace), not one of `ignore`. Numeric dates
- * are read in the region's order (day first unless the region writes month or year first) unless only
- * another order makes a real day (25/12/2024); ISO dates always year first; month names in the given
+ * date: a real calendar day from 1900 up to today (a day's grace), not one of `ignore`, and not one
+ * labelled as another date (due, ordered, delivered, "your letter of", …) unless there is no other.
+ * Numeric dates are read in the order the document shows (another of its dates only reads as a day
+ * one way, 25/12/2024), else in the region's (day first unless the region writes month or year
+ * first), unless only another order makes a real day; ISO dates always year first; month names in the given
  * languages, any case, with or without accents. Only the first DATE_SCAN_CHARS characters are read.
  */
 export function findDocumentDate(text: string, options: DateOptions = {}): FoundDate | null {
@@ -251,7 +292,9 @@ export function findDocumentDate(text: string, options: DateOptions = {}): Found
     ...numericCandidates(head.text, dayOrderOf(options.region), today, plausible),
     ...named.filter(plausible),
   ].sort((x, y) => x.index - y.index || y.end - x.end);
-  const first = candidates[0];
+  // A due date, an order date or the date of the letter answered may come first: passed over when
+  // the text holds another date.
+  const first = candidates.find((_c, i) => !otherDate(head.text, candidates, i)) ?? candidates[0];
   if (!first) return null;
   const start = head.starts[first.index] ?? 0;
   const end = head.ends[first.end - 1] ?? start;
