@@ -86,7 +86,9 @@ describe.each(DB_KINDS)('the date written in a document on %s', (kind) => {
     const mail = await upload(
       user,
       'Rechnung.eml',
-      Buffer.from(nestedMessage('document-date@example.org', samplePdf(['Invoice date: 14 March 2023']))),
+      Buffer.from(
+        nestedMessage('document-date@example.org', Buffer.from(samplePdf(['Invoice date: 14 March 2023']))),
+      ),
     );
     const photo = await upload(user, 'beach.jpg', await samplePhoto());
     await t.queue?.drain();
