@@ -153,6 +153,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
                 jobState: existing ? existing.jobState : 'pending',
                 jobError: existing?.jobError ?? null,
                 thumbnailKey: existing?.thumbnailKey ?? null,
+                // A date processing read from the bytes (EXIF, the document's text) is theirs too.
+                ...(existing?.dateSource && {
+                  sourceCreatedAt: existing.sourceCreatedAt,
+                  dateSource: existing.dateSource,
+                }),
                 ...(existing?.dataType === 'email_object' && {
                   source: existing.source,
                   mimeType: existing.mimeType,
@@ -223,6 +228,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
             jobState: original.jobState,
             jobError: original.jobError,
             thumbnailKey: original.thumbnailKey,
+            ...(original.dateSource && {
+              sourceCreatedAt: original.sourceCreatedAt,
+              dateSource: original.dateSource,
+            }),
             ...(original.dataType === 'email_object' && {
               source: original.source,
               sourceCreatedAt: original.sourceCreatedAt,

@@ -1,12 +1,14 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import { asError } from '../jobs/job-errors.js';
 import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
+import { applyDocumentDate, takesDocumentDate } from './document-date-store.js';
 import { type PhotoFacts, readPhotoFacts } from './exif.js';
 import { extractsText, extractText } from './extract-text.js';
 import { baseMimeType, PHOTO_TYPES } from './mime.js';
 import { readBlob } from './read-blob.js';
+import { sameBytes } from './same-bytes.js';
 import { makesThumbnail, makeThumbnail } from './thumbnail.js';
 
 const MiB = 1024 * 1024;
@@ -18,24 +20,12 @@ const MAX_JOB_ERROR_CHARS = 1000;
 
 export type FileProcessor = (objectId: string) => Promise<void>;
 
-interface Target {
-  id: string;
-  ownerId: string;
-}
-
-/** The object and the duplicates kept as links to it: same bytes, so the same text and thumbnail. */
-function sameBytes(target: Target): SQL | undefined {
-  return and(
-    eq(objects.ownerId, target.ownerId),
-    or(eq(objects.id, target.id), eq(objects.duplicateOf, target.id)),
-  );
-}
-
 async function findTarget(db: Db, objectId: string) {
   const [row] = await db
     .select({
       id: objects.id,
       ownerId: objects.ownerId,
+      dataType: objects.dataType,
       blobKey: objects.blobKey,
       mimeType: objects.mimeType,
       size: objects.size,
@@ -95,8 +85,8 @@ async function runProcessors(
 /**
  * Processes a stored file in the background: its text into `content`, a WebP thumbnail, and a
  * photo's EXIF facts into `metadata` (`taken_at`, `latitude`, `longitude`, `camera`; `taken_at` also
- * becomes `source_created_at` when the object has none). Duplicates linked to the object get the
- * same. Throws when the file cannot be read, after saving whatever else was found, so the queue
+ * becomes `source_created_at` when the object has none; a document's first written date does the
+ * same, see applyDocumentDate). Duplicates linked to the object get the same. Throws when the file cannot be read, after saving whatever else was found, so the queue
  * retries and finally records the reason with markFileJobFailed.
  */
 export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore }): FileProcessor {
@@ -133,6 +123,9 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
       .returning({ id: objects.id });
     // Deleted while it was processed: nothing points at the thumbnail.
     if (updated.length === 0 && thumbnailKey) await blobs.delete(thumbnailKey);
+    if (updated.length > 0 && results.text && takesDocumentDate(object.dataType, object.mimeType)) {
+      await applyDocumentDate(db, object, results.text);
+    }
     if (failure) throw failure;
   };
 }
