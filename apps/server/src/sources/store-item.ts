@@ -258,7 +258,17 @@ export async function writePrepared(
       }
       const processBytes = !previewLink && values.jobState === 'pending';
       if (existing) {
-        await tx.update(objects).set(values).where(eq(objects.id, existing.id));
+        // The source's date, when it gives one, is the date again; without one, a date processing read
+        // from the bytes (EXIF, the document's text) stays rather than falling back to when it arrived.
+        const date = values.sourceCreatedAt
+          ? { dateSource: null }
+          : {
+              sourceCreatedAt: sql<Date | null>`CASE WHEN ${objects.dateSource} IS NOT NULL THEN ${objects.sourceCreatedAt} END`,
+            };
+        await tx
+          .update(objects)
+          .set({ ...values, ...date })
+          .where(eq(objects.id, existing.id));
         const keptThumbnail = 'thumbnailKey' in values ? values.thumbnailKey : existing.thumbnailKey;
         const released = [existing.blobKey, existing.thumbnailKey].filter(
           (k): k is string => k !== null && k !== blob?.key && k !== keptThumbnail,

@@ -178,4 +178,34 @@ describe.each(DB_KINDS)('a page stored in one transaction on %s', (kind) => {
     expect(await s.stored()).toHaveLength(3);
     expect(await s.counts()).toMatchObject({ imported: 0, skipped: 3, failed: 0 });
   });
+  it('keeps a date read from the bytes when a changed item comes without a date, and takes the source’s when it gives one', async () => {
+    let version = 'v1';
+    let sourceCreatedAt: Date | undefined;
+    const s = await setUp(() => [{ ...file('letter'), version, sourceCreatedAt }]);
+    await s.runner.sync(s.connectionId);
+    const [letter] = await s.stored();
+    const id = letter?.id as string;
+    // What processing does when the letter's text says when it was written.
+    const written = new Date('2023-03-14T12:00:00Z');
+    await t.database.db
+      .update(objects)
+      .set({ sourceCreatedAt: written, dateSource: 'document' })
+      .where(eq(objects.id, id));
+    const date = async () => {
+      const [row] = await t.database.db
+        .select({ at: objects.sourceCreatedAt, from: objects.dateSource })
+        .from(objects)
+        .where(eq(objects.id, id));
+      return row;
+    };
+
+    version = 'v2';
+    await s.runner.sync(s.connectionId);
+    expect(await date()).toEqual({ at: written, from: 'document' });
+
+    version = 'v3';
+    sourceCreatedAt = new Date('2024-01-02T08:00:00Z');
+    await s.runner.sync(s.connectionId);
+    expect(await date()).toEqual({ at: sourceCreatedAt, from: null });
+  });
 });
