@@ -152,6 +152,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
                 metadata: existing?.metadata ?? {},
                 jobState: existing ? existing.jobState : 'pending',
                 jobError: existing?.jobError ?? null,
+                ocrState: existing?.ocrState ?? null,
+                ocrError: existing?.ocrError ?? null,
+                ocrConfidence: existing?.ocrConfidence ?? null,
+                ocrPages: existing?.ocrPages ?? null,
                 thumbnailKey: existing?.thumbnailKey ?? null,
                 ...(existing?.dataType === 'email_object' && {
                   source: existing.source,
@@ -222,6 +226,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
             metadata: original.metadata,
             jobState: original.jobState,
             jobError: original.jobError,
+            ocrState: original.ocrState,
+            ocrError: original.ocrError,
+            ocrConfidence: original.ocrConfidence,
+            ocrPages: original.ocrPages,
             thumbnailKey: original.thumbnailKey,
             ...(original.dataType === 'email_object' && {
               source: original.source,
