@@ -38,7 +38,7 @@ export async function prepareImage(
     const image = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_OCR_PIXELS })
       .rotate()
       .resize(target, target, { fit: 'inside' })
-      .grayscale()
+      .toColourspace('b-w')
       .png({ compressionLevel: 1 })
       .toBuffer();
     return { image, originalLongSide: long };
