@@ -60,10 +60,9 @@ async function timed(label, units, work) {
 async function main() {
   console.log(`OCR_WORKERS=${WORKERS}; making the fixtures…`);
   // A letter page at 300 dpi: 24 lines of 10 pt text (42 px), as a grayscale JPEG.
+  const pageTexts = Array.from({ length: PDF_PAGES }, (_, p) => lines(24, 11, p * 37));
   const pages = await Promise.all(
-    Array.from({ length: PDF_PAGES }, async (_, p) => ({
-      jpeg: await grayJpeg(textPicture(lines(24, 11, p * 37))),
-    })),
+    pageTexts.map(async (text) => ({ jpeg: await grayJpeg(textPicture(text)) })),
   );
   const pdf = await scannedPdf(pages);
   // A phone photo of a document: 4032 × 3024, larger letters on off-white paper.
@@ -96,7 +95,13 @@ async function main() {
     const pdfRead = await timed(`${PDF_PAGES}-page scanned PDF (300 dpi)`, PDF_PAGES, () =>
       readFileText(engine, pdf, 'application/pdf', limits),
     );
-    console.log(`  read ${pdfRead.pages} pages, mean confidence ${round(pdfRead.confidence ?? 0, 1)}`);
+    const pdfCer = characterErrorRate(
+      pageTexts.flat().join('\n'),
+      pdfRead.found === 'text' ? pdfRead.text : '',
+    );
+    console.log(
+      `  read ${pdfRead.pages} pages, mean confidence ${round(pdfRead.confidence ?? 0, 1)}, character error rate ${round(pdfCer * 100)} %`,
+    );
 
     let next = 0;
     const readPhotos = async () => {

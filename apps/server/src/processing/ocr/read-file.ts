@@ -4,6 +4,7 @@ import { type OcrEngine, OcrTimeoutError } from './engine.js';
 import { OcrRefusal, prepareImage } from './image.js';
 import { eachPageImage } from './pdf-scans.js';
 import {
+  clearText,
   confidentText,
   lacksText,
   mayHoldText,
@@ -31,8 +32,9 @@ function meanConfidence(pages: PageText[]): number {
 }
 
 /**
- * Larger pictures are first glanced at this long: one without text (a landscape) ends there, quickly;
- * smaller ones are read as they are.
+ * Larger pictures are first glanced at this long: one without text (a landscape) ends there, quickly,
+ * and one whose text is read clearly (large letters) too; else it is read again at full size. Smaller
+ * pictures are read once, as they are.
  */
 const GLANCE_SIDE = 1500;
 
@@ -48,11 +50,14 @@ async function readPicture(engine: OcrEngine, image: Buffer) {
 async function readImage(engine: OcrEngine, bytes: Buffer): Promise<Reading> {
   const none: Reading = { found: 'none', pages: 1, note: null };
   let { image, originalLongSide } = await prepareImage(bytes, GLANCE_SIDE);
+  let page: PageText | null = null;
   if (originalLongSide > GLANCE_SIDE) {
-    if (!mayHoldText(await readPicture(engine, image))) return none;
-    ({ image } = await prepareImage(bytes));
+    const glance = await readPicture(engine, image);
+    if (!mayHoldText(glance)) return none;
+    page = clearText(glance);
+    if (!page) ({ image } = await prepareImage(bytes));
   }
-  const page = confidentText(await readPicture(engine, image));
+  page ??= confidentText(await readPicture(engine, image));
   if (page.text === '') return none;
   return { found: 'text', text: tidy(page.text), confidence: page.confidence ?? 0, pages: 1, note: null };
 }

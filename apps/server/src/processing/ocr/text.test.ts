@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clearText,
   confidentText,
   lacksText,
   mayHoldText,
@@ -70,5 +71,19 @@ describe('mergePageTexts', () => {
     expect(mergePageTexts(own, read)).toBe(
       'Cover letter from the harbour office\n\nScanned invoice for marmalade\n\n3\n\nClosing page with its own words',
     );
+  });
+});
+
+describe('clearText', () => {
+  it('takes a glance read confidently, with hardly a word dropped, as the reading', () => {
+    expect(clearText([[words('Invoice for the marmalade delivery', 93)]])?.text).toBe(
+      'Invoice for the marmalade delivery',
+    );
+    expect(clearText([[words('Invoice for the marmalade delivery', 80)]])).toBeNull();
+    const smallLetters = [
+      [words('Invoice for the marmalade delivery', 95), words('tiny print we could not read', 30)],
+    ];
+    expect(clearText(smallLetters)).toBeNull();
+    expect(clearText([[words('1 1', 99)]])).toBeNull();
   });
 });

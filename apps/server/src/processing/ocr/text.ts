@@ -100,3 +100,19 @@ export function mayHoldText(paragraphs: ReadParagraph[]): boolean {
     paragraph.some((line) => line.some((w) => w.confidence >= GLANCE_CONFIDENCE && countAlnum(w.text) >= 3)),
   );
 }
+
+/** A glance whose words are read at least this confidently on average… */
+const CLEAR_CONFIDENCE = 88;
+/** …and of whose words at most this share were dropped, is taken as the reading (no larger read). */
+const CLEAR_DROPPED = 0.1;
+
+/**
+ * The glance's text when it was read clearly (large letters: most photos of a document, screenshots),
+ * so the picture needs no read at full size; null when a larger read may do better.
+ */
+export function clearText(paragraphs: ReadParagraph[]): PageText | null {
+  const page = confidentText(paragraphs);
+  const seen = paragraphs.flat(2).filter((w) => countAlnum(w.text) > 0).length;
+  if (page.text === '' || (page.confidence ?? 0) < CLEAR_CONFIDENCE) return null;
+  return page.words >= seen * (1 - CLEAR_DROPPED) ? page : null;
+}
