@@ -1,6 +1,10 @@
 import type { DeskObject, SearchResult } from '@easio/shared';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objects } from '../db/schema.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { requeuePendingOcr } from '../processing/ocr/register-ocr-jobs.js';
 import { DB_KINDS } from '../test/databases.js';
 import { multipartBody } from '../test/multipart.js';
 import { grayJpeg, hugePng, landscapePhoto, scannedPdf, textPicture } from '../test/scanned-files.js';
@@ -114,7 +118,7 @@ describe.each(DB_KINDS)('OCR of scans and pictures on %s', (kind) => {
     expect((await api.get(huge.id)).ocr).toBeNull();
   }, 40_000);
 
-  it('reads again on request: 202 pending, then done; 404 for another user, 409 for a text file', async () => {
+  it('reads again on request (202 pending, then done) and after a restart; 404 for another user, 409 for a text file', async () => {
     const png = await api.upload('again.png', note('wombats'));
     await t.queue?.drain();
     const res = await api.readAgain(png.id);
@@ -125,6 +129,12 @@ describe.each(DB_KINDS)('OCR of scans and pictures on %s', (kind) => {
     expect(read.ocr?.state).toBe('done');
     // Read twice, the text is there once.
     expect(read.content?.match(/wombats/g)).toHaveLength(1);
+
+    // Left half read by a server that stopped: queued again at start-up, and read.
+    await t.database.db.update(objects).set({ ocrState: 'reading' }).where(eq(objects.id, png.id));
+    expect(await requeuePendingOcr(t.queue as JobQueue, t.database.db)).toBe(1);
+    await t.queue?.drain();
+    expect((await api.get(png.id)).ocr?.state).toBe('done');
 
     const stranger = await signedInUser(t.app);
     expect((await api.readAgain(png.id, stranger.auth)).statusCode).toBe(404);
