@@ -121,12 +121,15 @@ describe.each(DB_KINDS)('OCR of scans and pictures on %s', (kind) => {
   it('reads again on request (202 pending, then done) and after a restart; 404 for another user, 409 for a text file', async () => {
     const png = await api.upload('again.png', note('wombats'));
     await t.queue?.drain();
+    const generations = t.generationsAsked.length;
     const res = await api.readAgain(png.id);
     expect(res.statusCode).toBe(202);
     expect((res.json() as DeskObject).ocr?.state).toBe('pending');
     await t.queue?.drain();
     const read = await api.get(png.id);
     expect(read.ocr?.state).toBe('done');
+    // New text on the desk: its recommendations are asked for again.
+    expect(t.generationsAsked.slice(generations)).toEqual([me.info.id]);
     // Read twice, the text is there once.
     expect(read.content?.match(/wombats/g)).toHaveLength(1);
 
