@@ -119,7 +119,8 @@ export async function buildApp({
     mail: accountMail.hooks,
     requireVerifiedEmail: config.REQUIRE_VERIFIED_EMAIL,
   });
-  const { sources, releaseBlobs, itemsAdded, onFilesStored, onLinksSaved, syncScheduler } = services;
+  const { sources, releaseBlobs, itemsAdded, onFilesStored, onLinksSaved, onOcrAsked, syncScheduler } =
+    services;
   const publicConfig: PublicConfig = {
     google: { configured: sources.google !== null },
     dropbox: { configured: sources.dropbox !== null },
@@ -197,6 +198,7 @@ export async function buildApp({
     // A generation that could not be queued must not fail the upload: it runs at the next one.
     onItemsAdded: itemsAdded,
     onLinksSaved,
+    onOcrAsked,
   });
   await app.register(googleRoutes, {
     prefix: '/api',

@@ -56,4 +56,21 @@ describe('configuration', () => {
       loadConfig({ REQUIRE_VERIFIED_EMAIL: 'true', SMTP_URL: 'smtp://localhost:25' }).REQUIRE_VERIFIED_EMAIL,
     ).toBe(true);
   });
+
+  it('reads text out of pictures by default, in English with one reader; OCR=off turns it off', () => {
+    expect(loadConfig({})).toMatchObject({
+      OCR: true,
+      OCR_WORKERS: 1,
+      OCR_MAX_PAGES: 50,
+      OCR_PAGE_TIMEOUT_SECONDS: 60,
+      OCR_LANGUAGES: ['eng'],
+    });
+    expect(loadConfig({ OCR: 'off', OCR_LANGUAGES: 'eng+fra,deu' })).toMatchObject({
+      OCR: false,
+      OCR_LANGUAGES: ['eng', 'fra', 'deu'],
+    });
+    expect(() => loadConfig({ OCR_LANGUAGES: 'english!', OCR_WORKERS: '0' })).toThrowError(
+      /OCR_WORKERS[\s\S]*OCR_LANGUAGES: OCR_LANGUAGES must be language codes/,
+    );
+  });
 });

@@ -145,6 +145,24 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   /** Password sign-in waits until the account's e-mail address is verified (needs SMTP_URL). */
   REQUIRE_VERIFIED_EMAIL: flag.default(false),
+  /** Text is read (OCR) out of scans, photos of documents and PDF pages without a text layer. Off: never. */
+  OCR: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+    .transform((v) => ['on', 'true', '1', 'yes'].includes(v))
+    .default(true),
+  /** Pictures read at once (each reader is a worker thread with ~100–200 MB while it works). */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Pages of one PDF read at most; the rest are left unread (and the item says so). */
+  OCR_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(50),
+  /** One page (or picture) taking longer than this is skipped. */
+  OCR_PAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  /** Languages read, tesseract's codes joined by `+` or `,` (each needs its `@tesseract.js-data/<code>` package). */
+  OCR_LANGUAGES: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{3,16}([+,][a-z_]{3,16})*$/, 'OCR_LANGUAGES must be language codes joined by + (eng+fra)')
+    .default('eng')
+    .transform((v) => [...new Set(v.split(/[+,]/))]),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag.default(false),
 });

@@ -8,6 +8,8 @@ import { createJobQueue } from './jobs/create-job-queue.js';
 import { requeuePendingPreviews } from './links/link-preview-jobs.js';
 import { createLogger } from './logger.js';
 import { mailerFromConfig } from './mail-out/mailer.js';
+import { checkOcrLanguages } from './processing/ocr/languages.js';
+import { requeuePendingOcr } from './processing/ocr/register-ocr-jobs.js';
 import { requeuePendingFiles } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -22,6 +24,8 @@ const SYNC_CHECK_MS = 5 * 60 * 1000;
 
 const started = performance.now();
 const config = loadConfig();
+// A language named without its data package installed stops the start, naming the package.
+if (config.OCR) checkOcrLanguages(config.OCR_LANGUAGES);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 const jwtSecret = config.JWT_SECRET ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
 const tokenKey = config.TOKEN_ENCRYPTION_KEY ?? (await loadOrCreateSecret(config.dataDir, 'token-key'));
@@ -42,7 +46,7 @@ const services = createServices({
 const namer = aiNamerFromConfig(config, (err) =>
   console.warn('binder naming model:', err instanceof Error ? err.message : err),
 );
-await registerJobHandlers(queue, { config, database, blobs, services, namer });
+const jobHandlers = await registerJobHandlers(queue, { config, database, blobs, services, namer });
 await queue.start();
 
 const mailer = mailerFromConfig(config);
@@ -68,9 +72,11 @@ syncTimer?.unref();
 Promise.all([
   requeuePendingFiles(queue, database.db),
   config.LINK_PREVIEWS ? requeuePendingPreviews(queue, database.db) : 0,
+  config.OCR ? requeuePendingOcr(queue, database.db) : 0,
 ])
-  .then(([files, links]) => {
-    if (files || links) app.log.info({ files, links }, 'queued again the work left pending by the last run');
+  .then(([files, links, ocr]) => {
+    if (files || links || ocr)
+      app.log.info({ files, links, ocr }, 'queued again the work left pending by the last run');
   })
   .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
 
@@ -100,6 +106,7 @@ async function shutdown(signal: string) {
   await app.close();
   await mailer?.close();
   await queue.stop();
+  await jobHandlers.close();
   await blobs.close();
   await database.close();
   process.exit(0);

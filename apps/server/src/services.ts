@@ -5,6 +5,9 @@ import { createBlobReleaser } from './desk/blob-cleanup.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { createLinkPreviewer } from './links/link-preview.js';
 import { enqueueLinkPreviews, registerLinkPreviewJobs } from './links/link-preview-jobs.js';
+import { createOcrEngine } from './processing/ocr/engine.js';
+import { createOcrProcessor } from './processing/ocr/ocr-job.js';
+import { enqueueOcrJob, registerOcrJobs } from './processing/ocr/register-ocr-jobs.js';
 import { createFileProcessor } from './processing/process-file.js';
 import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
 import type { BinderNamer } from './recommendations/ai-namer.js';
@@ -24,6 +27,8 @@ export interface BackgroundWork {
   onFilesStored: (objectIds: string[]) => Promise<void>;
   /** Queues previews of saved links; null when link previews are off. */
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
+  /** Queues reading a file's text with OCR (again); null when OCR is off. */
+  onOcrAsked: ((objectId: string) => Promise<void>) | null;
   /** Queues recommendation generations (at once when asked, debounced after new items). */
   recommendationScheduler: RecommendationScheduler;
   /** Queues source syncs (the job worker runs them: see `registerJobHandlers`). */
@@ -37,6 +42,7 @@ export function queuedWork(queue: JobQueue, database: Database, config: Config):
       for (const id of ids) await enqueueFileJob(queue, id);
     },
     onLinksSaved: config.LINK_PREVIEWS ? (ids) => enqueueLinkPreviews(queue, ids) : null,
+    onOcrAsked: config.OCR ? (id) => enqueueOcrJob(queue, id) : null,
     recommendationScheduler: createRecommendationScheduler(queue, {
       debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
     }),
@@ -88,6 +94,7 @@ export function createServices(deps: ServiceDeps): Services {
     log,
     onFilesStored: deps.onFilesStored,
     onLinksSaved: deps.onLinksSaved,
+    onOcrAsked: deps.onOcrAsked,
     recommendationScheduler: deps.recommendationScheduler,
     syncScheduler: deps.syncScheduler,
     releaseBlobs,
@@ -105,9 +112,18 @@ export interface JobHandlerDeps {
   namer?: BinderNamer;
 }
 
+/** What the job worker holds beyond the queue, released when the process stops. */
+export interface JobHandlers {
+  /** Stops the OCR readers (worker threads) if any run. */
+  close(): Promise<void>;
+}
+
+/** A reader unused this long is stopped: an idle server holds no OCR memory. */
+const OCR_IDLE_MS = 60_000;
+
 /**
- * The job worker: every kind of job this process runs, registered on the queue (file processing, link
- * previews, recommendation generations, source syncs). A test may leave some kinds out.
+ * The job worker: every kind of job this process runs, registered on the queue (file processing, OCR,
+ * link previews, recommendation generations, source syncs). A test may leave some kinds out.
  */
 export async function registerJobHandlers(
   queue: JobQueue,
@@ -117,16 +133,34 @@ export async function registerJobHandlers(
     recommendations: true,
     syncs: true,
   },
-): Promise<void> {
-  await registerFileJobs(queue, createFileProcessor({ db: database.db, blobs }), database.db);
-  if (kinds.linkPreviews) {
-    const previewer = createLinkPreviewer({
-      db: database.db,
+): Promise<JobHandlers> {
+  const db = database.db;
+  const ocr = config.OCR
+    ? createOcrEngine({
+        languages: config.OCR_LANGUAGES,
+        workers: config.OCR_WORKERS,
+        pageTimeoutMs: config.OCR_PAGE_TIMEOUT_SECONDS * 1000,
+        idleMs: OCR_IDLE_MS,
+      })
+    : null;
+  const readWithOcr = ocr ? (id: string) => enqueueOcrJob(queue, id) : null;
+  await registerFileJobs(queue, createFileProcessor({ db, blobs, readWithOcr }), db);
+  if (ocr) {
+    const processor = createOcrProcessor({
+      db,
       blobs,
-      allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+      engine: ocr,
+      limits: { maxPages: config.OCR_MAX_PAGES },
+      languages: config.OCR_LANGUAGES,
+      onTextRead: services.itemsAdded,
     });
-    await registerLinkPreviewJobs(queue, previewer, database.db);
+    await registerOcrJobs(queue, processor, db, config.OCR_WORKERS);
   }
-  if (kinds.recommendations) await registerRecommendationJobs(queue, database.db, { namer });
+  if (kinds.linkPreviews) {
+    const previewer = createLinkPreviewer({ db, blobs, allowPrivate: config.ALLOW_PRIVATE_ADDRESSES });
+    await registerLinkPreviewJobs(queue, previewer, db);
+  }
+  if (kinds.recommendations) await registerRecommendationJobs(queue, db, { namer });
   if (kinds.syncs) await registerSyncJobs(queue, services.sources.runner);
+  return { close: async () => ocr?.close() };
 }

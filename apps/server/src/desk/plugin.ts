@@ -4,6 +4,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { downloadRoutes } from './downloads.js';
 import { previewRoutes } from './previews/preview-routes.js';
 import { createPreviewService } from './previews/preview-service.js';
+import { readAgainRoutes } from './read-again.js';
 import { deskRoutes } from './routes.js';
 import { createDeskService } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -23,6 +24,8 @@ export interface DeskPluginOptions {
   onFilesStored: (objectIds: string[]) => Promise<void>;
   onItemsAdded: (ownerId: string) => void;
   onLinksSaved: ((objectIds: string[]) => Promise<void>) | null;
+  /** Queues OCR of a file (read again); null when OCR is off. */
+  onOcrAsked: ((objectId: string) => Promise<void>) | null;
 }
 
 /** The desk domain: tree, items, the Trash, uploads and downloads under `/api/desk`. */
@@ -38,6 +41,7 @@ export async function deskPlugin(
     onFilesStored,
     onItemsAdded,
     onLinksSaved,
+    onOcrAsked,
   }: DeskPluginOptions,
 ) {
   const desk = createDeskService({ db, signer, releaseBlobs, onItemsAdded, onLinksSaved });
@@ -53,6 +57,7 @@ export async function deskPlugin(
     onFilesStored,
     onItemsAdded,
   });
+  await app.register(readAgainRoutes, { db, signer, onOcrAsked });
   await app.register(downloadRoutes, { db, desk, blobs, signer });
   await app.register(previewRoutes, { previews: createPreviewService({ db, blobs, log: app.log }) });
 }

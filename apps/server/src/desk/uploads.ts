@@ -152,6 +152,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
                 metadata: existing?.metadata ?? {},
                 jobState: existing ? existing.jobState : 'pending',
                 jobError: existing?.jobError ?? null,
+                ocrState: existing?.ocrState ?? null,
+                ocrError: existing?.ocrError ?? null,
+                ocrConfidence: existing?.ocrConfidence ?? null,
+                ocrPages: existing?.ocrPages ?? null,
                 thumbnailKey: existing?.thumbnailKey ?? null,
                 // A date processing read from the bytes (EXIF, the document's text) is theirs too.
                 ...(existing?.dateSource && {
@@ -227,6 +231,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
             metadata: original.metadata,
             jobState: original.jobState,
             jobError: original.jobError,
+            ocrState: original.ocrState,
+            ocrError: original.ocrError,
+            ocrConfidence: original.ocrConfidence,
+            ocrPages: original.ocrPages,
             thumbnailKey: original.thumbnailKey,
             ...(original.dateSource && {
               sourceCreatedAt: original.sourceCreatedAt,

@@ -53,9 +53,23 @@ export async function htmlToPlainText(
   });
 }
 
-async function fromPdf(bytes: Buffer): Promise<string> {
+/** Each page's own text (its text layer), in order. */
+export async function pdfPageTexts(bytes: Buffer): Promise<string[]> {
   const { extractText: pdfText } = await import('unpdf');
-  return withPdf(bytes, async (pdf) => (await pdfText(pdf, { mergePages: true })).text);
+  return withPdf(bytes, async (pdf) => (await pdfText(pdf, { mergePages: false })).text);
+}
+
+/** Pages' texts as one, the way unpdf merges them: a line between pages, spaces collapsed. */
+export function joinPdfPages(pages: string[]): string {
+  return pages
+    .join('\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+async function fromPdf(bytes: Buffer): Promise<string> {
+  return joinPdfPages(await pdfPageTexts(bytes));
 }
 
 async function fromDocx(bytes: Buffer): Promise<string> {
@@ -97,7 +111,7 @@ const EXTRACTORS: [(type: string) => boolean, (bytes: Buffer) => Promise<string>
 ];
 
 /** At most MAX_TEXT_CHARS, never ending in half a surrogate pair, without NUL (PostgreSQL text refuses it). */
-function tidy(text: string): string {
+export function tidy(text: string): string {
   let clean = text.replaceAll('\u0000', '');
   if (clean.length > MAX_TEXT_CHARS) {
     const cut = /[\uD800-\uDBFF]/.test(clean.charAt(MAX_TEXT_CHARS - 1))
@@ -126,4 +140,10 @@ export function extractsText(mimeType: string): boolean {
 export async function extractText(bytes: Buffer, mimeType: string): Promise<string | null> {
   const extractor = extractorFor(mimeType);
   return extractor ? tidy(await extractor(bytes)) : null;
+}
+
+/** A PDF's text (as extractText answers it) and each page's own, in order. */
+export async function extractPdf(bytes: Buffer): Promise<{ text: string; pages: string[] }> {
+  const pages = await pdfPageTexts(bytes);
+  return { text: tidy(joinPdfPages(pages)), pages };
 }

@@ -8,7 +8,7 @@ import { createJobQueue } from '../jobs/create-job-queue.js';
 import { DB_KINDS, openTestDatabase } from '../test/databases.js';
 import { MemoryBlobStore } from '../test/memory-blob-store.js';
 import { samplePdf, samplePhoto } from '../test/sample-files.js';
-import { createFileProcessor, markFileJobFailed } from './process-file.js';
+import { createFileProcessor } from './process-file.js';
 import { enqueueFileJob, registerFileJobs } from './register-file-jobs.js';
 
 describe.each(DB_KINDS)('file processing on %s', (kind) => {
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)('file processing on %s', (kind) => {
     await expect(processFile(randomUUID())).resolves.toBeUndefined();
   });
 
-  it('records why a corrupt PDF failed, through the queue, after its retries', async () => {
+  it('records at once why a corrupt PDF failed (the same bytes would fail again), through the queue', async () => {
     const queue = createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 0, retryBackoff: false });
     let attempts = 0;
     const processFile = createFileProcessor({ db: database.db, blobs });
@@ -136,7 +136,7 @@ describe.each(DB_KINDS)('file processing on %s', (kind) => {
       const file = await storedFile(Buffer.from('%PDF-1.7\nthis is not a PDF body'), 'application/pdf');
       await enqueueFileJob(queue, file.id);
       await queue.drain();
-      expect(attempts).toBe(4);
+      expect(attempts).toBe(1);
       expect(await reload(file.id)).toMatchObject({
         jobState: 'failed',
         jobError: 'The PDF could not be read: Invalid PDF structure.',
@@ -148,17 +148,40 @@ describe.each(DB_KINDS)('file processing on %s', (kind) => {
     }
   });
 
-  it('fails a damaged image on its picture but keeps no partial thumbnail', async () => {
-    const file = await storedFile(Buffer.from('\xff\xd8\xff garbage', 'latin1'), 'image/jpeg');
-    await expect(createFileProcessor({ db: database.db, blobs })(file.id)).rejects.toThrow(
-      /^The image could not be read: /,
+  it('retries a file whose bytes could not be fetched, then records why, through the queue', async () => {
+    const queue = createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 0, retryBackoff: false });
+    let attempts = 0;
+    const processFile = createFileProcessor({ db: database.db, blobs });
+    await registerFileJobs(
+      queue,
+      (objectId) => {
+        attempts += 1;
+        return processFile(objectId);
+      },
+      database.db,
     );
-    expect(await reload(file.id)).toMatchObject({ jobState: 'running', thumbnailKey: null });
-    await markFileJobFailed(database.db, file.id, new Error('The image could not be read: bad'));
-    expect(await reload(file.id)).toMatchObject({
-      jobState: 'failed',
-      jobError: 'The image could not be read: bad',
-    });
+    await queue.start();
+    try {
+      const file = await storedFile(Buffer.from('hello again'), 'text/plain');
+      await blobs.delete(file.blobKey ?? '');
+      await enqueueFileJob(queue, file.id);
+      await queue.drain();
+      expect(attempts).toBe(4);
+      expect(await reload(file.id)).toMatchObject({
+        jobState: 'failed',
+        jobError: 'The contents of the file are missing from storage',
+      });
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('fails a damaged image on its picture, with the reason, and keeps no partial thumbnail', async () => {
+    const file = await storedFile(Buffer.from('\xff\xd8\xff garbage', 'latin1'), 'image/jpeg');
+    await createFileProcessor({ db: database.db, blobs })(file.id);
+    const row = await reload(file.id);
+    expect(row).toMatchObject({ jobState: 'failed', thumbnailKey: null });
+    expect(row?.jobError).toMatch(/^The image could not be read: /);
   });
 
   it('says so when the bytes are missing from storage', async () => {

@@ -5,8 +5,9 @@ import { asError } from '../jobs/job-errors.js';
 import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
 import { applyDocumentDate, takesDocumentDate } from './document-date-store.js';
 import { type PhotoFacts, readPhotoFacts } from './exif.js';
-import { extractsText, extractText } from './extract-text.js';
-import { baseMimeType, PHOTO_TYPES } from './mime.js';
+import { extractPdf, extractsText, extractText } from './extract-text.js';
+import { baseMimeType, PDF, PHOTO_TYPES } from './mime.js';
+import { needsOcr } from './ocr/text.js';
 import { readBlob } from './read-blob.js';
 import { sameBytes } from './same-bytes.js';
 import { makesThumbnail, makeThumbnail } from './thumbnail.js';
@@ -38,13 +39,15 @@ async function findTarget(db: Db, objectId: string) {
 
 interface Results {
   text: string | null;
+  /** A PDF's pages' own text, in order. */
+  pdfPages: string[] | null;
   thumbnail: Buffer | null;
   facts: PhotoFacts | null;
   /** The reason the job fails, when the processor that matters for this type of file failed. */
   failure?: Error;
 }
 
-const NOTHING: Results = { text: null, thumbnail: null, facts: null };
+const NOTHING: Results = { text: null, pdfPages: null, thumbnail: null, facts: null };
 
 const settledValue = <T>(result: PromiseSettledResult<T | null>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
@@ -66,8 +69,12 @@ async function runProcessors(
       ? new Error('The contents of the file are missing from storage')
       : error;
   });
+  const readText = async () => {
+    if (baseMimeType(mimeType) === PDF) return extractPdf(bytes);
+    return { text: await extractText(bytes, mimeType), pages: null };
+  };
   const [text, thumbnail, facts] = await Promise.allSettled([
-    wantText ? extractText(bytes, mimeType) : null,
+    wantText ? readText() : null,
     wantThumbnail ? makeThumbnail(bytes, mimeType) : null,
     photo ? readPhotoFacts(bytes) : null,
   ]);
@@ -75,7 +82,8 @@ async function runProcessors(
   const fatal =
     text.status === 'rejected' ? text : photo && thumbnail.status === 'rejected' ? thumbnail : null;
   return {
-    text: settledValue(text),
+    text: settledValue(text)?.text ?? null,
+    pdfPages: settledValue(text)?.pages ?? null,
     thumbnail: settledValue(thumbnail),
     facts: settledValue(facts),
     failure: fatal ? asError(fatal.reason) : undefined,
@@ -86,10 +94,21 @@ async function runProcessors(
  * Processes a stored file in the background: its text into `content`, a WebP thumbnail, and a
  * photo's EXIF facts into `metadata` (`taken_at`, `latitude`, `longitude`, `camera`; `taken_at` also
  * becomes `source_created_at` when the object has none; a document's first written date does the
- * same, see applyDocumentDate). Duplicates linked to the object get the same. Throws when the file cannot be read, after saving whatever else was found, so the queue
- * retries and finally records the reason with markFileJobFailed.
+ * same, see applyDocumentDate). Duplicates linked to the object get the same. A file whose bytes were
+ * read but cannot be made sense of (a damaged picture, a PDF with a password) is marked failed at once
+ * with the reason: the same bytes would fail the same way again. Throws when the bytes cannot be read
+ * (storage, database), so the queue retries and finally records the reason with markFileJobFailed.
  */
-export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore }): FileProcessor {
+export function createFileProcessor({
+  db,
+  blobs,
+  readWithOcr = null,
+}: {
+  db: Db;
+  blobs: BlobStore;
+  /** Queues OCR of the object; null (the default) when OCR is off. */
+  readWithOcr?: ((objectId: string) => Promise<void>) | null;
+}): FileProcessor {
   return async (objectId) => {
     const object = await findTarget(db, objectId);
     if (!object) return; // deleted since it was queued
@@ -97,8 +116,9 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
     await db.update(objects).set({ jobState: 'running', jobError: null }).where(rows);
 
     let results = NOTHING;
+    let size = 0;
     if (object.blobKey) {
-      const size = object.size ?? (await blobs.size(object.blobKey)) ?? 0;
+      size = object.size ?? (await blobs.size(object.blobKey)) ?? 0;
       results = await runProcessors(blobs, object.blobKey, object.mimeType ?? '', size);
     }
 
@@ -106,6 +126,13 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
     if (thumbnailKey && results.thumbnail) await blobs.putAt(thumbnailKey, results.thumbnail, 'image/webp');
     const { facts, failure } = results;
     const text = results.text ?? facts?.caption ?? null;
+    // A scan or a picture that may hold text is read next, by its own job (only once the file itself was read).
+    const ocr =
+      readWithOcr !== null &&
+      !failure &&
+      object.blobKey !== null &&
+      size <= MAX_IMAGE_BYTES &&
+      needsOcr(object.mimeType ?? '', results.pdfPages);
     const updated = await db
       .update(objects)
       .set({
@@ -117,7 +144,10 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
           sourceCreatedAt: sql`coalesce(${objects.sourceCreatedAt}, ${facts.taken_at}::timestamptz)`,
           dateSource: sql`CASE WHEN ${objects.sourceCreatedAt} IS NULL THEN 'photo' ELSE ${objects.dateSource} END`,
         }),
-        ...(!failure && { jobState: 'done', jobError: null }),
+        ...(failure
+          ? { jobState: 'failed', jobError: failure.message.slice(0, MAX_JOB_ERROR_CHARS) }
+          : { jobState: 'done', jobError: null }),
+        ...(ocr && { ocrState: 'pending', ocrError: null, ocrConfidence: null, ocrPages: null }),
       })
       .where(rows)
       .returning({ id: objects.id });
@@ -126,7 +156,7 @@ export function createFileProcessor({ db, blobs }: { db: Db; blobs: BlobStore })
     if (updated.length > 0 && results.text && takesDocumentDate(object.dataType, object.mimeType)) {
       await applyDocumentDate(db, object, results.text);
     }
-    if (failure) throw failure;
+    if (updated.length > 0 && ocr) await readWithOcr(object.id);
   };
 }
 

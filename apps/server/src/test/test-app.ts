@@ -11,7 +11,13 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger, type LogOptions } from '../logger.js';
 import { type Mailer, mailerFromConfig } from '../mail-out/mailer.js';
 import { aiNamerFromConfig } from '../recommendations/ai-namer.js';
-import { type BackgroundWork, createServices, queuedWork, registerJobHandlers } from '../services.js';
+import {
+  type BackgroundWork,
+  createServices,
+  type JobHandlers,
+  queuedWork,
+  registerJobHandlers,
+} from '../services.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
@@ -89,6 +95,7 @@ export async function buildTestApp(
             await queued.onLinksSaved?.(ids);
           }
         : null,
+    onOcrAsked: queued?.onOcrAsked ?? null,
     recommendationScheduler: {
       generateNow: async (ownerId) => {
         if (options.recommend) await queued?.recommendationScheduler.generateNow(ownerId);
@@ -114,8 +121,9 @@ export async function buildTestApp(
     providerSleep: async () => {},
     ...work,
   });
+  let handlers: JobHandlers | null = null;
   if (queue) {
-    await registerJobHandlers(
+    handlers = await registerJobHandlers(
       queue,
       { config, database, blobs, services, namer: aiNamerFromConfig(config, () => {}) },
       {
@@ -152,6 +160,7 @@ export async function buildTestApp(
       await app.close();
       await mailer?.close();
       await queue?.stop();
+      await handlers?.close();
       await blobs.close();
       if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,53 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { objects } from '../../db/schema.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { markOcrFailed, type OcrProcessor } from './ocr-job.js';
+
+export const OCR_JOB = 'ocr-file';
+
+const objectIdOf = (data: Record<string, unknown>) =>
+  typeof data.objectId === 'string' ? data.objectId : undefined;
+
+/** Runs OCR in this process, `concurrency` files at once; after the last retry the object shows why it failed. */
+export async function registerOcrJobs(
+  queue: JobQueue,
+  processor: OcrProcessor,
+  db: Db,
+  concurrency: number,
+): Promise<void> {
+  await queue.work(
+    OCR_JOB,
+    async (data) => {
+      const objectId = objectIdOf(data);
+      if (!objectId) throw new Error('An OCR job needs an objectId');
+      await processor(objectId);
+    },
+    {
+      retryLimit: 2,
+      concurrency,
+      onFinalFailure: async (data, error) => {
+        const objectId = objectIdOf(data);
+        if (objectId) await markOcrFailed(db, objectId, error);
+      },
+    },
+  );
+}
+
+/** Queues OCR of a stored file; a second request while one waits is dropped. */
+export async function enqueueOcrJob(queue: JobQueue, objectId: string): Promise<void> {
+  await queue.send(OCR_JOB, { objectId }, { singletonKey: objectId });
+}
+
+/**
+ * Files left waiting for OCR or half read when the process stopped: queued again at start-up (one
+ * already queued is not doubled). Answers how many.
+ */
+export async function requeuePendingOcr(queue: JobQueue, db: Db): Promise<number> {
+  const pending = await db
+    .select({ id: objects.id })
+    .from(objects)
+    .where(and(inArray(objects.ocrState, ['pending', 'reading']), sql`${objects.duplicateOf} IS NULL`));
+  for (const { id } of pending) await enqueueOcrJob(queue, id);
+  return pending.length;
+}
