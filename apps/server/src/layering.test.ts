@@ -23,7 +23,7 @@ const LAYERS: { name: string; modules: (string | string[])[] }[] = [
     modules: [
       // Uploads turn mail and calendar files into items with the parsers of sources/, so the upload
       // route, its conversions and the plugin that registers it sit above sources; the rest of desk/ is below.
-      ['desk/plugin.ts', 'desk/uploads.ts', 'desk/conversions/'],
+      ['desk/plugin.ts', 'desk/uploads.ts', 'desk/store-uploads.ts', 'desk/conversions/'],
       'search/',
       'recommendations/',
       'account/',
