@@ -33,6 +33,8 @@ const LAYERS: { name: string; modules: (string | string[])[] }[] = [
       'meta/',
     ],
   },
+  // The scanner folder stores files through the upload path (desk/store-uploads.ts, a feature).
+  { name: 'the scanner folder', modules: ['consume/'] },
   { name: "the process's services, built once", modules: ['services.ts'] },
   { name: 'the app and the command line', modules: ['app.ts', 'cli/'] },
   { name: 'the process', modules: ['main.ts'] },
