@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DeskObject } from '@easio/shared';
@@ -175,6 +175,35 @@ describe.each(DB_KINDS)('the scanner folder on %s', (kind) => {
     await expect.poll(() => readdir(dir), { timeout: 2000, interval: 100 }).toEqual([]);
     await sleep(300);
     expect(await deskItems()).toHaveLength(1);
+  });
+
+  it('does not store a file that changes while it is read, and takes it whole once it holds still', async () => {
+    const file = path.join(dir, 'growing.pdf');
+    let grown = false;
+    const c = await consumer(
+      {},
+      {
+        blobs: {
+          ...t.blobs,
+          put: async (body, options) => {
+            // The scanner appends its last page after the scan found the file still.
+            if (!grown) await appendFile(file, ' and the last page');
+            grown = true;
+            return t.blobs.put(body, options);
+          },
+        },
+      },
+    );
+    await writeFile(file, 'the first pages');
+    await scanTwice(c);
+    expect(await deskItems()).toEqual([]);
+    expect(await readdir(dir)).toEqual(['growing.pdf']);
+
+    await scanTwice(c);
+    const [item, ...more] = await deskItems();
+    expect(more).toEqual([]);
+    expect(await downloaded(item as DeskObject)).toEqual(Buffer.from('the first pages and the last page'));
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('leaves hidden and temporary files alone', async () => {

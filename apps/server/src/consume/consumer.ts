@@ -1,7 +1,7 @@
 import { createReadStream, type FSWatcher, watch } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { createDeskRepository } from '../desk/repository.js';
@@ -104,29 +104,24 @@ export function createConsumeFolder(
     await finish(file);
   }
 
-  /** The file's bytes; the stream fails with FileChangedError when it is not what the scan saw. */
-  function readUnchanged(file: FoundFile) {
-    let bytes = 0;
-    const check = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        callback(null, chunk);
-      },
-      flush(callback) {
-        stat(file.path).then(
-          (now) =>
-            callback(
-              bytes === file.size && now.size === file.size && now.mtimeMs === file.mtimeMs
-                ? null
-                : new FileChangedError(),
-            ),
-          callback,
-        );
-      },
-    });
-    const source = createReadStream(file.path);
-    source.on('error', (error) => check.destroy(error));
-    return source.pipe(check);
+  /**
+   * The file's bytes, read only when the blob store asks (so no error can come before it listens); the
+   * stream fails with FileChangedError when they are not what the scan saw hold still.
+   */
+  function readUnchanged(file: FoundFile): Readable {
+    return Readable.from(
+      (async function* () {
+        let bytes = 0;
+        for await (const chunk of createReadStream(file.path)) {
+          bytes += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+        const after = await stat(file.path);
+        if (bytes !== file.size || after.size !== file.size || after.mtimeMs !== file.mtimeMs) {
+          throw new FileChangedError('the file changed while it was read');
+        }
+      })(),
+    );
   }
 
   async function storingFailed(file: FoundFile, error: unknown): Promise<void> {
