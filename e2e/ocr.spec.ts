@@ -60,7 +60,7 @@ test('a scanned page is read: found by a word only its picture holds, its text s
   await expect(result.locator('mark').filter({ hasText: /^gladiolus$/i })).toBeVisible();
 
   // The viewer shows the text read (selectable text, not a picture of it) and where the date came from.
-  await result.getByRole('button', { name: NAME }).click();
+  await result.getByRole('button', { name: NAME, exact: true }).click();
   const viewer = page.getByRole('dialog', { name: NAME });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('heading', { name: 'Text read from the picture' })).toBeVisible();

@@ -73,4 +73,26 @@ describe('configuration', () => {
       /OCR_WORKERS[\s\S]*OCR_LANGUAGES: OCR_LANGUAGES must be language codes/,
     );
   });
+
+  it('keeps the scanner folder off unless CONSUME_DIR and CONSUME_USER are both set', () => {
+    const off = loadConfig({});
+    expect([off.CONSUME_DIR, off.CONSUME_POLL_SECONDS, off.CONSUME_STABLE_SECONDS]).toEqual([
+      undefined,
+      10,
+      5,
+    ]);
+    expect(() => loadConfig({ CONSUME_DIR: '/scans' })).toThrowError(/CONSUME_DIR: needs CONSUME_USER/);
+    expect(() => loadConfig({ CONSUME_USER: 'ana' })).toThrowError(/CONSUME_USER: needs CONSUME_DIR/);
+    expect(() => loadConfig({ CONSUME_DONE_DIR: '/done' })).toThrowError(
+      /CONSUME_DONE_DIR: needs CONSUME_DIR/,
+    );
+    expect(() =>
+      loadConfig({ CONSUME_DIR: '/scans', CONSUME_USER: 'ana', CONSUME_DONE_DIR: '/scans/' }),
+    ).toThrowError(/CONSUME_DONE_DIR: must not be CONSUME_DIR itself/);
+    expect(() =>
+      loadConfig({ CONSUME_DIR: '/scans', CONSUME_USER: 'ana', CONSUME_STABLE_SECONDS: '0' }),
+    ).toThrowError(/CONSUME_STABLE_SECONDS/);
+    const on = loadConfig({ CONSUME_DIR: '/scans', CONSUME_USER: 'ana', CONSUME_POLL_SECONDS: '2.5' });
+    expect([on.CONSUME_DIR, on.CONSUME_USER, on.CONSUME_POLL_SECONDS]).toEqual(['/scans', 'ana', 2.5]);
+  });
 });

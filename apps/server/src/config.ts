@@ -163,6 +163,19 @@ export const configSchema = z.object({
     .regex(/^[a-z_]{3,16}([+,][a-z_]{3,16})*$/, 'OCR_LANGUAGES must be language codes joined by + (eng+fra)')
     .default('eng')
     .transform((v) => [...new Set(v.split(/[+,]/))]),
+  /**
+   * The scanner folder: files a scanner or another program drops here (subfolders too) are stored on
+   * CONSUME_USER's desk once they have held still, then deleted, or moved to CONSUME_DONE_DIR. Unset: off.
+   */
+  CONSUME_DIR: z.string().min(1).optional(),
+  /** The username or e-mail address of the account that receives the scanner folder's files. */
+  CONSUME_USER: z.string().trim().min(1).optional(),
+  /** Where the scanner folder's stored files are moved instead of being deleted. */
+  CONSUME_DONE_DIR: z.string().min(1).optional(),
+  /** The scanner folder is looked through this often (and at once when the system reports a change). */
+  CONSUME_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(10),
+  /** A file is taken only once its size and modification time have not changed for this long. */
+  CONSUME_STABLE_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag.default(false),
 });
@@ -179,7 +192,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Nobody could ever verify an address, so nobody could sign in with a password.
     throw new Error('Invalid configuration:\n  REQUIRE_VERIFIED_EMAIL: needs SMTP_URL, to send the links');
   }
+  const consume = consumeProblem(parsed.data);
+  if (consume) throw new Error(`Invalid configuration:\n  ${consume}`);
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   const mailFrom = parsed.data.MAIL_FROM ?? `Easio <no-reply@${new URL(publicUrl).hostname}>`;
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicUrl, mailFrom };
+}
+
+function consumeProblem(c: z.output<typeof configSchema>): string | null {
+  if (!c.CONSUME_DIR) {
+    if (c.CONSUME_USER) return 'CONSUME_USER: needs CONSUME_DIR, the folder to take files from';
+    if (c.CONSUME_DONE_DIR) return 'CONSUME_DONE_DIR: needs CONSUME_DIR, the folder to take files from';
+    return null;
+  }
+  if (!c.CONSUME_USER) return 'CONSUME_DIR: needs CONSUME_USER, the account that receives the files';
+  if (c.CONSUME_DONE_DIR && path.resolve(c.CONSUME_DONE_DIR) === path.resolve(c.CONSUME_DIR)) {
+    return 'CONSUME_DONE_DIR: must not be CONSUME_DIR itself (its files would be taken again)';
+  }
+  return null;
 }

@@ -23,7 +23,7 @@ const LAYERS: { name: string; modules: (string | string[])[] }[] = [
     modules: [
       // Uploads turn mail and calendar files into items with the parsers of sources/, so the upload
       // route, its conversions and the plugin that registers it sit above sources; the rest of desk/ is below.
-      ['desk/plugin.ts', 'desk/uploads.ts', 'desk/conversions/'],
+      ['desk/plugin.ts', 'desk/uploads.ts', 'desk/store-uploads.ts', 'desk/conversions/'],
       'search/',
       'recommendations/',
       'account/',
@@ -33,6 +33,8 @@ const LAYERS: { name: string; modules: (string | string[])[] }[] = [
       'meta/',
     ],
   },
+  // The scanner folder stores files through the upload path (desk/store-uploads.ts, a feature).
+  { name: 'the scanner folder', modules: ['consume/'] },
   { name: "the process's services, built once", modules: ['services.ts'] },
   { name: 'the app and the command line', modules: ['app.ts', 'cli/'] },
   { name: 'the process', modules: ['main.ts'] },

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createConsumeFolder } from './consume/consumer.js';
+import { openConsumeFolder } from './consume/open.js';
 import { openDatabase } from './db/client.js';
 import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { purgeExpiredTrash } from './desk/trash-service.js';
@@ -43,6 +45,8 @@ const services = createServices({
   tokenKey,
   ...queuedWork(queue, database, config),
 });
+// Checked before anything starts: a scanner folder set up wrong stops the server with the reason.
+const consumeSettings = await openConsumeFolder(config, database.db);
 const namer = aiNamerFromConfig(config, (err) =>
   console.warn('binder naming model:', err instanceof Error ? err.message : err),
 );
@@ -60,6 +64,18 @@ const app = await buildApp({
   webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
   extensionDistDir: fileURLToPath(new URL('../../extension/dist', import.meta.url)),
 });
+// The scanner folder runs beside the job worker, in this process (set CONSUME_DIR on one replica only).
+const consumer =
+  consumeSettings &&
+  createConsumeFolder(consumeSettings, {
+    db: database.db,
+    blobs,
+    maxUploadBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+    releaseBlobs: services.releaseBlobs,
+    onFilesStored: services.onFilesStored,
+    onItemsAdded: services.itemsAdded,
+    log: services.log,
+  });
 const pulling = [...services.sources.sources.values()].filter((s) => s.pulls).map((s) => s.service);
 const syncDue = () =>
   queueDueSyncs(database.db, services.syncScheduler, config.SYNC_EVERY_MINUTES, pulling).catch(
@@ -103,6 +119,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweepTimer);
   if (syncTimer) clearInterval(syncTimer);
+  await consumer?.stop();
   await app.close();
   await mailer?.close();
   await queue.stop();
@@ -119,3 +136,10 @@ app.log.info(
   { database: database.kind, dataDir: config.dataDir, startupMs: Math.round(performance.now() - started) },
   `Easio is ready on http://localhost:${config.PORT}`,
 );
+if (consumer && consumeSettings) {
+  consumer.start();
+  app.log.info(
+    { dir: consumeSettings.dir, user: consumeSettings.user.username, doneDir: consumeSettings.doneDir },
+    'watching the scanner folder',
+  );
+}

@@ -10,22 +10,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/authenticate.js';
 import type { Db } from '../db/client.js';
-import type { ObjectRow } from '../db/schema.js';
 import { errorResponses } from '../http/error-responses.js';
 import { HttpError, notFound } from '../http/http-error.js';
-import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
+import { type BlobStore, BlobTooLargeError } from '../storage/blob-store.js';
 import { lockBlobKeys } from './blob-cleanup.js';
-import {
-  type Conversion,
-  convertUpload,
-  findUploadOriginal,
-  storeLinkedItems,
-} from './conversions/upload-conversion.js';
-import { itemNameFromFileName } from './file-names.js';
 import { toDeskObject } from './object-view.js';
 import { createDeskRepository } from './repository.js';
 import type { DeskService } from './service.js';
 import type { UrlSigner } from './signed-urls.js';
+import { type IncomingFile, storeUploads, UploadReadError } from './store-uploads.js';
 
 export const MAX_FILES_PER_UPLOAD = 100;
 
@@ -46,7 +39,7 @@ const errors = errorResponses(400, 401, 404, 413, 422);
 
 /** `POST /api/desk/uploads` and keeping a refused duplicate as a link. */
 export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
-  const { db, desk, blobs, signer, maxUploadBytes } = deps;
+  const { db, desk, signer, maxUploadBytes } = deps;
   const megabytes = Number((maxUploadBytes / (1024 * 1024)).toPrecision(3));
   await app.register(multipart, {
     // One byte over the limit reaches the blob store, which refuses it; the parser must not cut it silently.
@@ -81,108 +74,21 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps) {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
       const parent = await desk.parentFor(user, request.query.parent_id, 'file_object');
 
-      const stored: { blob: StoredBlob; name: string }[] = [];
-      try {
-        for await (const part of request.files()) {
-          const blob = await blobs.put(part.file, {
-            ownerId: user.id,
-            maxBytes: maxUploadBytes,
-            nameHint: part.filename,
-          });
-          stored.push({ blob, name: itemNameFromFileName(part.filename) });
-        }
-      } catch (error) {
-        await deps.releaseBlobs({ blobKeys: stored.map((s) => s.blob.key), thumbnailKeys: [] });
-        throw uploadFailure(error, megabytes);
+      async function* parts(): AsyncIterable<IncomingFile> {
+        for await (const part of request.files()) yield { file: part.file, filename: part.filename };
       }
-      if (stored.length === 0) throw new HttpError(422, 'The upload holds no file');
-
-      // Messages and calendars become e-mails and events (a duplicate stays what its original is).
-      const conversions = new Map<StoredBlob, Conversion>();
-      const conversionDeps = {
-        blobs,
-        maxBytes: maxUploadBytes,
-        releaseBlobs: deps.releaseBlobs,
-        log: request.log,
-      };
-      for (const { blob, name } of stored) {
-        if (await findUploadOriginal(db, user.id, blob.sha256)) continue;
-        const conversion = await convertUpload(conversionDeps, user.id, blob, name);
-        if (conversion) conversions.set(blob, conversion);
+      const result = await storeUploads(
+        { ...deps, log: request.log },
+        user.id,
+        parent,
+        parts(),
+        request.query.on_duplicate,
+      ).catch((error: unknown) => {
+        throw error instanceof UploadReadError ? uploadFailure(error.cause, megabytes) : error;
+      });
+      if (result.made.length === 0 && result.duplicates.length === 0) {
+        throw new HttpError(422, 'The upload holds no file');
       }
-      const madeBlobs = [...conversions.values()].flatMap((c) => c.blobKeys);
-
-      const result = await db
-        .transaction(async (tx) => {
-          // A delete of a file with the same bytes may have released the blob since it was stored:
-          // under the blob locks, make sure every blob is still there before objects point at it.
-          const keys = [...stored.map((s) => s.blob.key), ...madeBlobs];
-          await lockBlobKeys(tx, keys);
-          for (const key of keys) {
-            if ((await blobs.size(key)) === null) {
-              throw new HttpError(
-                409,
-                'A file was removed while it uploaded; nothing was stored: upload it again',
-              );
-            }
-          }
-          const repo = createDeskRepository(tx);
-          const made: ObjectRow[] = [];
-          const fresh: string[] = [];
-          const duplicates: { name: string; existing: ObjectRow }[] = [];
-          for (const { blob, name } of stored) {
-            const existing = await findUploadOriginal(tx, user.id, blob.sha256);
-            if (existing && request.query.on_duplicate === 'refuse') {
-              duplicates.push({ name, existing });
-              continue;
-            }
-            const conversion = existing ? undefined : conversions.get(blob);
-            const [row] = await repo.insert([
-              {
-                ownerId: user.id,
-                parentId: parent.id,
-                dataType: existing?.dataType ?? 'file_object',
-                name,
-                mimeType: blob.mimeType,
-                size: blob.size,
-                sha256: blob.sha256,
-                blobKey: blob.key,
-                duplicateOf: existing?.id ?? null,
-                content: existing?.content ?? null,
-                metadata: existing?.metadata ?? {},
-                jobState: existing ? existing.jobState : 'pending',
-                jobError: existing?.jobError ?? null,
-                ocrState: existing?.ocrState ?? null,
-                ocrError: existing?.ocrError ?? null,
-                ocrConfidence: existing?.ocrConfidence ?? null,
-                ocrPages: existing?.ocrPages ?? null,
-                thumbnailKey: existing?.thumbnailKey ?? null,
-                // A date processing read from the bytes (EXIF, the document's text) is theirs too.
-                ...(existing?.dateSource && {
-                  sourceCreatedAt: existing.sourceCreatedAt,
-                  dateSource: existing.dateSource,
-                }),
-                ...(existing?.dataType === 'email_object' && {
-                  source: existing.source,
-                  mimeType: existing.mimeType,
-                  sourceCreatedAt: existing.sourceCreatedAt,
-                }),
-                ...conversion?.own,
-              },
-            ]);
-            if (!row) throw new Error('insert returned no row');
-            made.push(row);
-            if (!existing && row.jobState === 'pending') fresh.push(row.id);
-            if (conversion) fresh.push(...(await storeLinkedItems(tx, conversion, row)));
-          }
-          return { made, fresh, duplicates };
-        })
-        .catch(async (error: unknown) => {
-          await deps.releaseBlobs({ blobKeys: madeBlobs, thumbnailKeys: [] });
-          throw error;
-        });
-      if (result.fresh.length) await deps.onFilesStored(result.fresh);
-      if (result.made.length) deps.onItemsAdded(user.id);
       return {
         items: result.made.map((row) => toDeskObject(row, signer)),
         duplicates: result.duplicates.map((d) => ({

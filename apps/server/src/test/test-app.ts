@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
@@ -17,6 +17,7 @@ import {
   type JobHandlers,
   queuedWork,
   registerJobHandlers,
+  type Services,
 } from '../services.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
@@ -26,6 +27,9 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   blobs: BlobStore;
+  config: Config;
+  /** The process-wide services the app was built with. */
+  services: Services;
   /** Files handed to background processing, in order. */
   storedFileIds: string[];
   /** Links handed to previewing, in order (with `previewLinks`). */
@@ -150,6 +154,8 @@ export async function buildTestApp(
     app,
     database,
     blobs,
+    config,
+    services,
     storedFileIds,
     previewedLinkIds,
     generationsAsked,
