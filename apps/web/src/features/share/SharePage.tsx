@@ -27,6 +27,11 @@ export function SharePage() {
           <Alert color="red" title="What you shared could not be read">
             Share it again; if it still fails, save it from within Easio.
           </Alert>
+        ) : params.get('error') === 'not-ready' ? (
+          <Alert color="orange" title="Easio was not ready to receive this share">
+            Open Easio once in this browser and sign in, then share again: it is then ready for whatever you
+            share.
+          </Alert>
         ) : state === null ? (
           <Alert color="gray" title="Nothing was shared">
             Use your phone's Share menu and choose Easio to save a link, some text, a photo or a document to
