@@ -129,6 +129,21 @@ test('offline, the app shell opens from the service worker and says it is offlin
   await underServiceWorker(page);
   await expect(page.getByRole('button', { name: 'Upload files' })).toBeVisible();
 
+  // The signed-in desk has made its API calls: none of them, nor anything private, is kept.
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(kept).toContain('/index.html');
+  expect(
+    kept.filter(
+      (url) => /^\/(api|v1)\//.test(url) || !/^\/(index\.html|assets\/|icons\/|[\w.-]+$)/.test(url),
+    ),
+  ).toEqual([]);
+
   await context.setOffline(true);
   const answer = await page.reload();
   expect(answer?.fromServiceWorker()).toBe(true);
