@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, row, signedInNewUser } from './helpers';
 
+// The rest of the suite blocks service workers (playwright.config.ts): this file tests Easio's.
+test.use({ serviceWorkers: 'allow' });
+
 /** A 1×1 PNG, as a phone's photo would come. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
