@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { type BuiltFile, shellFiles } from './shell-files';
 
 const SOURCE = path.join(import.meta.dirname, 'sw.js');
 
@@ -29,21 +29,15 @@ export function serviceWorker(): Plugin {
       publicDir = config.publicDir;
     },
     generateBundle(_options, bundle) {
-      const hash = createHash('sha256');
-      const files = new Set<string>(['/index.html']);
-      for (const [fileName, output] of Object.entries(bundle)) {
-        if (fileName.endsWith('.map')) continue;
-        files.add(`/${fileName}`);
-        hash.update(fileName).update(output.type === 'chunk' ? output.code : output.source);
-      }
-      for (const fileName of publicDir ? filesUnder(publicDir) : []) {
-        files.add(`/${fileName}`);
-        hash.update(fileName).update(readFileSync(path.join(publicDir, fileName)));
+      const files: BuiltFile[] = Object.entries(bundle).map(([name, output]) => ({
+        name,
+        bytes: output.type === 'chunk' ? output.code : output.source,
+      }));
+      for (const name of publicDir ? filesUnder(publicDir) : []) {
+        files.push({ name, bytes: readFileSync(path.join(publicDir, name)) });
       }
       const source = readFileSync(SOURCE, 'utf8');
-      hash.update(source);
-      const precache = [...files].sort();
-      const version = hash.digest('hex').slice(0, 16);
+      const { version, precache } = shellFiles(files, source);
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
