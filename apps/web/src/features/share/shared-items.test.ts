@@ -91,6 +91,26 @@ describe('planShare', () => {
     expect(plan.skipped).toEqual([{ label: 'empty.pdf', reason: 'The file is empty' }]);
   });
 
+  it('makes no note of a title shared with files, but keeps words shared with them', () => {
+    expect(planShare(share({ title: 'IMG_0001', files: [png] })).steps.map((s) => s.kind)).toEqual(['file']);
+    const captioned = planShare(share({ title: 'IMG_0001', text: 'The receipt', files: [png] }));
+    expect(captioned.steps.map((s) => (s.kind === 'item' ? s.item : s.label))).toEqual([
+      { data_type: 'note_object', content: 'The receipt', name: 'IMG_0001' },
+      'photo.png',
+    ]);
+  });
+
+  it('names a file shared without a name', () => {
+    const [step] = planShare(
+      share({ files: [new File([new Uint8Array([1])], '', { type: 'application/pdf' })] }),
+    ).steps;
+    expect(step?.kind === 'file' && [step.file.name, step.file.type, step.file.size]).toEqual([
+      'Shared file',
+      'application/pdf',
+      1,
+    ]);
+  });
+
   it('has nothing to save when nothing usable was shared, and says why an address is refused', () => {
     expect(planShare(share({ title: '  ', text: '\n' }))).toEqual({ steps: [], skipped: [] });
     expect(planShare(share({ url: 'javascript:alert(1)' }))).toEqual({

@@ -108,7 +108,9 @@ export function planShare(input: SharedInput): SharePlan {
     if (index === 0 && note) add(label, { data_type: 'url_note_object', url: address, content: note, name });
     else add(label, { data_type: 'url_object', url: address, name });
   });
-  if (addresses.length === 0 && (note || title)) {
+  const sharesFiles = input.files.some((file) => file.size > 0);
+  // A title alone names what was shared; beside files it is only their caption, not a note of its own.
+  if (addresses.length === 0 && (note || (title && !sharesFiles))) {
     add('Note', {
       data_type: 'note_object',
       content: note || title,
@@ -121,7 +123,12 @@ export function planShare(input: SharedInput): SharePlan {
     if (file.size === 0 && file.name === '') continue;
     const label = file.name || 'Shared file';
     if (file.size === 0) skipped.push({ label, reason: 'The file is empty' });
-    else steps.push({ kind: 'file', label, file });
+    else
+      steps.push({
+        kind: 'file',
+        label,
+        file: file.name ? file : new File([file], label, { type: file.type }),
+      });
   }
   return { steps, skipped };
 }
