@@ -37,6 +37,9 @@ export default defineConfig({
     // tests time out on a two-core machine: record one with `npx playwright test --trace on` when needed.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker would serve pages and scripts itself, out of reach of `page.route` and
+    // request counts: only e2e/pwa.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
   },
   projects: [
     {

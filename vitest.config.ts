@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: { conditions: ['source'], alias: [{ find: /^graphql$/, replacement: graphql }] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/web/pwa/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Vitest's default is one worker less than the cores: one on this two-core machine. The API tests
     // spend much of their time waiting on databases, IMAP and job queues, and every test file has its own

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { serviceWorker } from './pwa/service-worker-plugin';
 
 /**
  * The SPA is served by the API server at the same origin, so it calls relative `/api/...` and
@@ -15,7 +16,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const apiTarget = env.VITE_API_PROXY || 'http://localhost:3000';
   return {
-    plugins: [react()],
+    plugins: [react(), serviceWorker()],
     // `@easio/shared` exports its TypeScript source under the `source` condition.
     resolve: { conditions: ['source', ...defaultClientConditions] },
     server: { proxy: proxy(apiTarget) },

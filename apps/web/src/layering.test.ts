@@ -17,8 +17,10 @@ import { describe, expect, it } from 'vitest';
 /** Per feature, the modules (paths inside its folder, without extension) other features may import. */
 const SHARED: Record<string, readonly string[]> = {
   desk: [
-    // How a desk object opens, wherever it is listed (search results, the workspace).
+    // How a desk object opens, wherever it is listed (search results, the workspace, a share's outcome).
     'links',
+    // The desk's calls: a share from the phone becomes desk items and uploads through them.
+    'api',
     // The sort order's and binder states' labels (the search toolbar and the workspace say them too).
     'filters',
     // The desk's row parts and actions, reused by the search results list.

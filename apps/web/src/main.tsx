@@ -4,6 +4,7 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { registerServiceWorker } from './lib/service-worker';
 import { preloadDesk } from './routes/app-chunks';
 import { getSession } from './state/session';
 
@@ -18,6 +19,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();
 
 import('./lib/error-reporting')
   .then((reporting) => reporting.startErrorReporting())

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../test/databases.js';
+import { multipartBody } from '../test/multipart.js';
 import { buildTestApp, json, signedInUser, type TestApp } from '../test/test-app.js';
 
 describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
@@ -46,6 +47,17 @@ describe.each(DB_KINDS)('HTTP surface on %s', (kind) => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends a share that no service worker took to the share page, which explains, reading none of it', async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'photo.png', bytes: Buffer.alloc(64), type: 'image/png' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/share', payload, headers });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/share?error=not-ready');
+    const page = await t.app.inject({ method: 'GET', url: '/share?error=not-ready' });
+    expect(page.body).toContain('<div id="root">');
   });
 
   it('sends security headers that keep scripts and frames of other origins out', async () => {

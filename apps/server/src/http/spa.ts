@@ -23,6 +23,17 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
       },
     });
   }
+  if (hasSpa) {
+    // A share from the phone (the manifest's share target) is taken by the app's service worker, which
+    // keeps it for the signed-in page to save with its own token: the server cannot, the token lives in
+    // the page. One that reaches the server found no worker (the app never opened in this browser, or
+    // its data was cleared): the body is left unread and the page asks to open Easio once and share again.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.post('/share', async (_request, reply) => reply.redirect('/share?error=not-ready', 303));
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
     if (isApi || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {

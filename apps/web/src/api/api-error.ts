@@ -22,3 +22,18 @@ export class ApiError extends Error {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * A call that got no answer at all: the device is offline, or the server cannot be reached. A
+ * TypeError, as the `fetch` failure it stands for.
+ */
+export class NetworkError extends TypeError {
+  constructor(offline = typeof navigator !== 'undefined' && !navigator.onLine) {
+    super(
+      offline
+        ? 'You are offline. This will load again when the connection is back.'
+        : 'Easio could not be reached. Check your connection and try again.',
+    );
+    this.name = 'NetworkError';
+  }
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest } from './client';
+import { apiRequest, NetworkError } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,5 +28,21 @@ describe('apiRequest', () => {
     );
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
+  });
+
+  it('says a call that got no answer was made offline, or that the server could not be reached', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('navigator', { onLine: false });
+    const offline = apiRequest('/anything', z.object({}), { auth: 'none' });
+    await expect(offline).rejects.toBeInstanceOf(NetworkError);
+    await expect(offline).rejects.toThrow(
+      'You are offline. This will load again when the connection is back.',
+    );
+    vi.stubGlobal('navigator', { onLine: true });
+    await expect(apiRequest('/anything', z.object({}), { auth: 'none' })).rejects.toThrow(
+      'Easio could not be reached. Check your connection and try again.',
+    );
   });
 });

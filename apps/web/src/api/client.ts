@@ -1,8 +1,8 @@
 import { errorBodySchema } from '@easio/shared';
 import { clearSession, getSession } from '../state/session';
-import { ApiError } from './api-error';
+import { ApiError, NetworkError } from './api-error';
 
-export { ApiError, isApiError } from './api-error';
+export { ApiError, isApiError, NetworkError } from './api-error';
 
 /** The API lives at the same origin as the app (the server serves both). */
 export const API_BASE = '/api';
@@ -74,7 +74,14 @@ export async function apiResponse<T>(
   }
 
   const url = options.fromOrigin ? path : `${API_BASE}${path}`;
-  const response = await fetch(url, { method, headers, body, signal });
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal });
+  } catch (error) {
+    // No answer at all: said plainly (offline, or the server unreachable) rather than "Failed to fetch".
+    if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new NetworkError();
+  }
   const data = await readJson(response);
   // Cut off while the body was read (the screen moved on): a cancellation, not a strange answer.
   signal?.throwIfAborted();

@@ -1,3 +1,4 @@
+import { NetworkError } from './api-error';
 import { API_BASE, type Auth, type Parser, parseAnswer, refusal, tokenFor } from './client';
 
 export interface UploadOptions {
@@ -61,7 +62,9 @@ export function apiUpload<T>(
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new Error('The upload failed: the connection was lost'));
+      reject(
+        navigator.onLine ? new Error('The upload failed: the connection was lost') : new NetworkError(true),
+      );
     });
     xhr.addEventListener('abort', () => {
       done();

@@ -2,6 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/Loading';
+import { OfflineBanner } from '../components/OfflineBanner';
 
 // Toasts are mounted on every page but the landing page, which never shows one: so their code stays
 // out of the landing page's bundle.
@@ -14,6 +15,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <>
+      <OfflineBanner />
       {pathname !== '/' && (
         <Suspense fallback={null}>
           <Notifications position="top-right" limit={4} />

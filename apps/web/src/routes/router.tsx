@@ -60,6 +60,7 @@ const UserManagementPage = lazyPage(() =>
   import('../features/profile/ProfilePages').then((m) => m.UserManagementPage),
 );
 const AccountsPage = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.AccountsPage));
+const SharePage = lazyPage(() => import('../features/share/SharePage').then((m) => m.SharePage));
 const HelpPage = lazyPage(() => import('../features/profile/ProfilePages').then((m) => m.HelpPage));
 
 function NotFoundFrame() {
@@ -124,6 +125,8 @@ export const routes: RouteObject[] = [
                 route('search', <SearchPage />),
               ]),
               route('my-workspace', <MyWorkspacePage />),
+              // "Share → Easio" (the manifest's share target, through the service worker).
+              route('share', <SharePage />),
               route('trash', <TrashPage />),
               route('shared-workspace', <ComingSoonPage title={UI.sharedWorkspace} />),
               route('team-desk', <ComingSoonPage title="Team Desk" />),

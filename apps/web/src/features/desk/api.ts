@@ -113,15 +113,16 @@ export function linkDuplicate(input: z.input<typeof linkDuplicateSchema>) {
 
 export interface UploadCall {
   file: File;
-  parentId: string;
+  /** The folder to upload into; without it, the desk's root. */
+  parentId?: string;
   onDuplicate: (typeof DUPLICATE_POLICIES)[number];
-  signal: AbortSignal;
-  onProgress: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+  onProgress?: (loaded: number, total: number) => void;
 }
 
 /** One file per request, so each has its own progress and its own cancel. */
 export function uploadFile({ file, parentId, onDuplicate, signal, onProgress }: UploadCall) {
-  const params = new URLSearchParams({ parent_id: parentId, on_duplicate: onDuplicate });
+  const params = new URLSearchParams({ ...(parentId && { parent_id: parentId }), on_duplicate: onDuplicate });
   const body = new FormData();
   body.append('file', file, file.name);
   return apiUpload(`${DESK}/uploads?${params}`, body, uploadResultSchema, { signal, onProgress });
