@@ -6,27 +6,14 @@ import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { requeuePendingOcr } from '../processing/ocr/register-ocr-jobs.js';
 import { DB_KINDS } from '../test/databases.js';
-import { multipartBody } from '../test/multipart.js';
 import { grayJpeg, hugePng, landscapePhoto, scannedPdf, textPicture } from '../test/scanned-files.js';
-import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { buildTestApp, getObject, signedInUser, type TestApp, uploadFile } from '../test/test-app.js';
 
 type Auth = { authorization: string };
 
 function client(t: TestApp, auth: Auth) {
-  const upload = async (name: string, bytes: Buffer, query = '') => {
-    const body = multipartBody([{ name, bytes }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/desk/uploads${query}`,
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    return (res.json() as { items: DeskObject[] }).items[0] as DeskObject;
-  };
-  const get = async (id: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/desk/objects/${id}`, headers: auth })
-    ).json() as DeskObject;
+  const upload = (name: string, bytes: Buffer, query = '') => uploadFile(t, auth, name, bytes, query);
+  const get = (id: string) => getObject(t, auth, id);
   const search = async (q: string) => {
     const res = await t.app.inject({
       method: 'POST',

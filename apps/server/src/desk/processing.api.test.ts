@@ -1,9 +1,7 @@
-import type { DeskObject } from '@easio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../test/databases.js';
-import { multipartBody } from '../test/multipart.js';
 import { samplePdf, samplePhoto } from '../test/sample-files.js';
-import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
+import { buildTestApp, getObject, signedInUser, type TestApp, uploadFile } from '../test/test-app.js';
 
 describe.each(DB_KINDS)('uploads processed in the background on %s', (kind) => {
   let t: TestApp;
@@ -16,20 +14,8 @@ describe.each(DB_KINDS)('uploads processed in the background on %s', (kind) => {
     await t.close();
   });
 
-  const upload = async (name: string, bytes: Buffer) => {
-    const body = multipartBody([{ name, bytes }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/desk/uploads',
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-    return (res.json() as { items: DeskObject[] }).items[0] as DeskObject;
-  };
-  const get = async (id: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/desk/objects/${id}`, headers: auth })
-    ).json() as DeskObject;
+  const upload = (name: string, bytes: Buffer) => uploadFile(t, auth, name, bytes);
+  const get = (id: string) => getObject(t, auth, id);
 
   it('extracts text, makes thumbnails and reads where and when a photo was taken', async () => {
     const pdf = await upload('report.pdf', samplePdf(['Quarterly report for the lighthouse keepers']));

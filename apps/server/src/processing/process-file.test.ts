@@ -119,7 +119,8 @@ describe.each(DB_KINDS)('file processing on %s', (kind) => {
     await expect(processFile(randomUUID())).resolves.toBeUndefined();
   });
 
-  it('records at once why a corrupt PDF failed (the same bytes would fail again), through the queue', async () => {
+  /** Processes the file through a real queue (retries without delay); answers how many times it ran. */
+  async function processQueued(fileId: string): Promise<number> {
     const queue = createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 0, retryBackoff: false });
     let attempts = 0;
     const processFile = createFileProcessor({ db: database.db, blobs });
@@ -133,47 +134,33 @@ describe.each(DB_KINDS)('file processing on %s', (kind) => {
     );
     await queue.start();
     try {
-      const file = await storedFile(Buffer.from('%PDF-1.7\nthis is not a PDF body'), 'application/pdf');
-      await enqueueFileJob(queue, file.id);
+      await enqueueFileJob(queue, fileId);
       await queue.drain();
-      expect(attempts).toBe(1);
-      expect(await reload(file.id)).toMatchObject({
-        jobState: 'failed',
-        jobError: 'The PDF could not be read: Invalid PDF structure.',
-        content: null,
-        thumbnailKey: null,
-      });
+      return attempts;
     } finally {
       await queue.stop();
     }
+  }
+
+  it('records at once why a corrupt PDF failed (the same bytes would fail again), through the queue', async () => {
+    const file = await storedFile(Buffer.from('%PDF-1.7\nthis is not a PDF body'), 'application/pdf');
+    expect(await processQueued(file.id)).toBe(1);
+    expect(await reload(file.id)).toMatchObject({
+      jobState: 'failed',
+      jobError: 'The PDF could not be read: Invalid PDF structure.',
+      content: null,
+      thumbnailKey: null,
+    });
   });
 
   it('retries a file whose bytes could not be fetched, then records why, through the queue', async () => {
-    const queue = createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 0, retryBackoff: false });
-    let attempts = 0;
-    const processFile = createFileProcessor({ db: database.db, blobs });
-    await registerFileJobs(
-      queue,
-      (objectId) => {
-        attempts += 1;
-        return processFile(objectId);
-      },
-      database.db,
-    );
-    await queue.start();
-    try {
-      const file = await storedFile(Buffer.from('hello again'), 'text/plain');
-      await blobs.delete(file.blobKey ?? '');
-      await enqueueFileJob(queue, file.id);
-      await queue.drain();
-      expect(attempts).toBe(4);
-      expect(await reload(file.id)).toMatchObject({
-        jobState: 'failed',
-        jobError: 'The contents of the file are missing from storage',
-      });
-    } finally {
-      await queue.stop();
-    }
+    const file = await storedFile(Buffer.from('hello again'), 'text/plain');
+    await blobs.delete(file.blobKey ?? '');
+    expect(await processQueued(file.id)).toBe(4);
+    expect(await reload(file.id)).toMatchObject({
+      jobState: 'failed',
+      jobError: 'The contents of the file are missing from storage',
+    });
   });
 
   it('fails a damaged image on its picture, with the reason, and keeps no partial thumbnail', async () => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DeskObject } from '@easio/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -22,6 +23,7 @@ import {
 import type { BlobStore } from '../storage/blob-store.js';
 import { createLocalBlobStore } from '../storage/local-store.js';
 import { type DbKind, openTestDatabase } from './databases.js';
+import { multipartBody } from './multipart.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -233,6 +235,34 @@ export async function putObject(
     .returning({ id: objects.id });
   if (!row) throw new Error('insert failed');
   return row.id;
+}
+
+/** Uploads one file to the desk root through the API (`query`: e.g. `?on_duplicate=link`); its object. */
+export async function uploadFile(
+  t: TestApp,
+  auth: { authorization: string },
+  name: string,
+  bytes: Buffer,
+  query = '',
+): Promise<DeskObject> {
+  const body = multipartBody([{ name, bytes }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/desk/uploads${query}`,
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  });
+  return (res.json() as { items: DeskObject[] }).items[0] as DeskObject;
+}
+
+/** An object as `GET /api/desk/objects/{id}` answers it. */
+export async function getObject(
+  t: TestApp,
+  auth: { authorization: string },
+  id: string,
+): Promise<DeskObject> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/desk/objects/${id}`, headers: auth });
+  return res.json() as DeskObject;
 }
 
 export function form(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {

@@ -1,3 +1,4 @@
+import { seededRandom } from '@easio/engine';
 import { dayOrderOf } from '../document-date.js';
 import { LOCALES, type Locale } from './locales.js';
 
@@ -14,17 +15,8 @@ export interface Sample {
   language: string;
 }
 
-/** mulberry32: a small seeded generator, so a seed always makes the same documents. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a seed always makes the same documents. */
+export const seeded = seededRandom;
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

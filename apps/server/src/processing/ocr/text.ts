@@ -1,4 +1,4 @@
-import { baseMimeType, PDF } from '../mime.js';
+import { baseMimeType, PDF, PHOTO_TYPES } from '../mime.js';
 
 /** What tesseract read, as paragraphs of lines of words, each word with its confidence (0–100). */
 export interface ReadWord {
@@ -18,14 +18,9 @@ export const MIN_TEXT_CHARS = 12;
 export const MIN_PAGE_LAYER_CHARS = 16;
 
 /** Images OCR reads: those sharp decodes (not HEIC, whose HEVC it cannot), first frame or page. */
-export const OCR_IMAGE_TYPES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/tiff',
-  'image/avif',
-]);
+export const OCR_IMAGE_TYPES: ReadonlySet<string> = new Set(
+  [...PHOTO_TYPES].filter((type) => type !== 'image/heic' && type !== 'image/heif'),
+);
 
 export interface PageText {
   /** The confident words, a line per line and a blank line between paragraphs; '' when none. */
