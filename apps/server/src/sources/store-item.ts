@@ -205,6 +205,9 @@ export async function writePrepared(
     const parents = await lookUpStored(tx, target, [
       ...new Set(batch.flatMap((p) => (p.item.attachmentOf ? [p.item.attachmentOf] : []))),
     ]);
+    const folders = await lookUpStored(tx, target, [
+      ...new Set(batch.flatMap((p) => (p.item.placeIn ? [p.item.placeIn] : []))),
+    ]);
     const stored = await originalsOf(tx, connection.ownerId, [
       ...new Set(batch.flatMap((p) => (p.blob ? [p.blob.sha256] : []))),
     ]);
@@ -286,7 +289,7 @@ export async function writePrepared(
       rows.push({
         id,
         ownerId: connection.ownerId,
-        parentId: target.rootId,
+        parentId: (item.placeIn && folders.get(item.placeIn)?.id) || target.rootId,
         dataType: values.dataType,
         source: deskSource,
         name: values.name,
@@ -304,6 +307,7 @@ export async function writePrepared(
         connectionId: values.connectionId,
         jobState: values.jobState ?? null,
         jobError: values.jobError ?? null,
+        tags: item.tags ?? [],
       });
       outcomes.push({
         kind: 'imported',
