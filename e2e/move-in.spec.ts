@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CHROME_BOOKMARKS } from '../apps/server/src/test/move-in-samples';
-import { createUser, signIn } from './helpers';
+import { createUser, signIn, violations } from './helpers';
 
 test('moves a browser bookmarks file in from My Sources, listing the bookmark it could not take', async ({
   page,
@@ -22,6 +22,7 @@ test('moves a browser bookmarks file in from My Sources, listing the bookmark it
   await card.getByRole('button', { name: /1 entry from Browser bookmarks could not be imported/ }).click();
   await expect(card.getByText('Say hi')).toBeVisible();
   await expect(card.getByText(/Not a web address/)).toBeVisible();
+  expect(await violations(page), 'the card with its failures shown').toEqual([]);
 
   // The same file again adds nothing.
   const again = page.waitForEvent('filechooser');
