@@ -151,6 +151,12 @@ export function linkwardenExport(): Record<string, unknown> {
       collection(3, 'Vision', 2, [
         link(31, 3, { name: 'ResNet', url: 'https://arxiv.org/abs/1512.03385', tags: [tag(1, 'ml')] }),
         link(32, 3, { name: 'Broken', url: 'ftp://files.example.org/x' }),
+        link(33, 3, {
+          name: 'Scan.pdf',
+          type: 'pdf',
+          description: 'Uploaded scan',
+          pdf: 'archives/3/33.pdf',
+        }),
       ]),
       collection(4, 'Detection', 3, [link(41, 4, { name: 'YOLO', url: 'https://arxiv.org/abs/1506.02640' })]),
     ],

@@ -18,7 +18,13 @@ describe('Linkwarden export', () => {
       placeIn: 'linkwarden:folder:collection:2',
     });
     expect(plan.entries.find((e) => e.name === 'ResNet')?.dataType).toBe('url_object');
-    expect(plan.failed.map((f) => f.name)).toEqual(['Broken']);
+    expect(plan.failed).toEqual([
+      expect.objectContaining({ name: 'Broken', reason: expect.stringContaining('Not a web address') }),
+      expect.objectContaining({
+        name: 'Scan.pdf',
+        reason: 'An uploaded pdf: the export holds no file to import',
+      }),
+    ]);
   });
 
   it('refuses wrong JSON, another shape, and collections nested beyond reason', () => {
@@ -33,8 +39,7 @@ describe('Linkwarden export', () => {
 
 describe('Karakeep export', () => {
   it('maps manual lists to folders, other lists to tags, notes to notes, and lists what it cannot take', () => {
-    const { moved, refused } = parseKarakeep(JSON.stringify(karakeepExport()));
-    const plan = planMoveIn('karakeep', moved);
+    const plan = planMoveIn('karakeep', parseKarakeep(JSON.stringify(karakeepExport())));
     expect(plan.drawers.map((d) => d.name)).toEqual(['Reading', 'Read later']);
     expect(plan.binders.map((b) => b.name)).toEqual(['Rust']);
     expect(plan.entries.find((e) => e.name === 'Karakeep on GitHub')).toMatchObject({
@@ -48,7 +53,25 @@ describe('Karakeep export', () => {
       dataType: 'note_object',
       tags: ['archived'],
     });
-    expect(refused.map((r) => r.name)).toEqual(['Scanned receipt']);
+    expect(plan.failed).toEqual([
+      expect.objectContaining({ name: 'Scanned receipt', reason: 'The bookmark has no content' }),
+    ]);
+  });
+
+  it('keeps no date it cannot store, and no NUL character', () => {
+    const file = {
+      bookmarks: [
+        {
+          createdAt: 1e20,
+          title: 'Far\u0000 future',
+          tags: ['a\u0000b'],
+          content: { type: 'link', url: 'https://example.org/' },
+          note: null,
+        },
+      ],
+    };
+    const [entry] = planMoveIn('karakeep', parseKarakeep(JSON.stringify(file))).entries;
+    expect(entry).toMatchObject({ name: 'Far future', tags: ['ab'], sourceCreatedAt: null });
   });
 
   it('refuses a file that is not a Karakeep export', () => {

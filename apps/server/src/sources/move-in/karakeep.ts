@@ -69,10 +69,7 @@ function contentOf(
  * list, its other lists as tags beside its own; links, text notes, and assets by their source address.
  * Smart lists are saved searches without members, and are left out.
  */
-export function parseKarakeep(json: string): {
-  moved: MovedIn;
-  refused: { key: string; name: string; reason: string }[];
-} {
+export function parseKarakeep(json: string): MovedIn {
   const parsed = exportSchema.safeParse(parseExportJson(json, 'Karakeep'));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -88,16 +85,11 @@ export function parseKarakeep(json: string): {
     parent: l.parentId && byId.has(l.parentId) ? `list:${l.parentId}` : null,
   }));
   const entries: MovedInEntry[] = [];
-  const refused: { key: string; name: string; reason: string }[] = [];
   parsed.data.bookmarks.forEach((bookmark, index) => {
     // Karakeep's export carries no id: a bookmark is known by when it was made and what it holds.
     const content = contentOf(bookmark, index);
     const key = `bookmark:${bookmark.createdAt ?? 'undated'}:${content.url ?? content.note?.slice(0, 200) ?? index}`;
     const title = bookmark.title?.trim() || '';
-    if (content.refusal) {
-      refused.push({ key, name: title || `Entry ${index + 1}`, reason: content.refusal });
-      return;
-    }
     const inLists = (bookmark.lists ?? []).filter((id) => byId.has(id));
     const [first, ...others] = inLists;
     entries.push({
@@ -115,7 +107,8 @@ export function parseKarakeep(json: string): {
           ? new Date(bookmark.createdAt * 1000)
           : null,
       folder: first ? `list:${first}` : null,
+      ...(content.refusal && { refusal: content.refusal }),
     });
   });
-  return { moved: { folders, entries }, refused };
+  return { folders, entries };
 }

@@ -56,7 +56,11 @@ export function parseLinkwarden(json: string): MovedIn {
   const entries: MovedInEntry[] = collections.flatMap((c) =>
     c.links.map((link) => ({
       key: `link:${link.id}`,
-      url: link.url ?? '',
+      url: link.url ?? null,
+      // A PDF or image uploaded to Linkwarden has no address, and its export holds no file.
+      ...(!link.url && {
+        refusal: `An uploaded ${link.type && link.type !== 'url' ? link.type : 'file'}: the export holds no file to import`,
+      }),
       title: link.name,
       note: link.description || null,
       tags: (link.tags ?? []).map((t) => t.name),

@@ -10,7 +10,7 @@ import type { SourcesService } from '../service.js';
 import { parseBookmarksHtml } from './bookmarks-html.js';
 import { parseKarakeep } from './karakeep.js';
 import { parseLinkwarden } from './linkwarden.js';
-import { type MovedIn, MoveInError, type MoveInPlan, planMoveIn } from './moved-in.js';
+import { MoveInError, type MoveInPlan, planMoveIn } from './moved-in.js';
 
 /** An export of links is text: 50 MB holds hundreds of thousands of bookmarks with their icons. */
 export const MAX_EXPORT_BYTES = 50 * 1024 * 1024;
@@ -27,12 +27,7 @@ export interface MoveInDeps {
 export function planExport(app: MoveInApp, text: string): MoveInPlan {
   if (app === 'bookmarks') return planMoveIn(app, parseBookmarksHtml(text));
   if (app === 'linkwarden') return planMoveIn(app, parseLinkwarden(text));
-  const { moved, refused } = parseKarakeep(text);
-  const plan = planMoveIn(app, moved satisfies MovedIn);
-  plan.failed.push(
-    ...refused.map((r) => ({ externalId: `${app}:${r.key}`, name: r.name, reason: r.reason })),
-  );
-  return plan;
+  return planMoveIn(app, parseKarakeep(text));
 }
 
 /**

@@ -34,6 +34,8 @@ export interface MovedInEntry {
   tags: string[];
   createdAt: Date | null;
   folder: string | null;
+  /** Why it cannot be moved in (an uploaded file the export does not hold): listed as failed. */
+  refusal?: string;
 }
 
 export interface MovedIn {
@@ -53,15 +55,24 @@ const hash = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+/** The database keeps no NUL character in text. */
+const noNul = (text: string) => text.replaceAll('\u0000', '');
 
 function cleanName(name: string, fallback: string): string {
-  const trimmed = name.replace(/\s+/g, ' ').trim();
+  const trimmed = noNul(name).replace(/\s+/g, ' ').trim();
   return clip(trimmed || fallback, NAME_MAX);
 }
 
 function cleanTags(tags: string[]): string[] {
-  const kept = tags.map((t) => clip(t.replace(/\s+/g, ' ').trim(), TAG_MAX)).filter(Boolean);
+  const kept = tags.map((t) => clip(noNul(t).replace(/\s+/g, ' ').trim(), TAG_MAX)).filter(Boolean);
   return [...new Set(kept)].slice(0, TAGS_MAX);
+}
+
+/** A date the desk can keep: a real one within years 1 to 9999, else none. */
+function keepableDate(date: Date | null): Date | null {
+  if (!date || Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? date : null;
 }
 
 /** Why an address cannot be a link on the desk, or null when it can. */
@@ -151,8 +162,12 @@ export function planMoveIn(app: MoveInApp, moved: MovedIn): MoveInPlan {
   for (const entry of moved.entries) {
     const externalId = `${app}:${entry.key}`;
     const url = entry.url?.trim() ?? null;
-    const note = entry.note?.trim() || null;
+    const note = entry.note ? noNul(entry.note).trim() || null : null;
     const title = cleanName(entry.title, url ?? note?.slice(0, 80) ?? 'Untitled');
+    if (entry.refusal) {
+      plan.failed.push({ externalId, name: title, reason: entry.refusal });
+      continue;
+    }
     if (url !== null) {
       const refusal = addressRefusal(url);
       if (refusal) {
@@ -164,6 +179,7 @@ export function planMoveIn(app: MoveInApp, moved: MovedIn): MoveInPlan {
       continue;
     }
     const folder = entry.folder ? folderId(entry.folder) : null;
+    const createdAt = keepableDate(entry.createdAt);
     const tags = cleanTags(entry.tags);
     const dataType = url === null ? 'note_object' : note ? 'url_note_object' : 'url_object';
     plan.entries.push({
@@ -173,8 +189,8 @@ export function planMoveIn(app: MoveInApp, moved: MovedIn): MoveInPlan {
       url,
       content: note,
       metadata: { moved_in_from: app },
-      sourceCreatedAt: entry.createdAt,
-      version: hash([dataType, title, url, note, tags, entry.createdAt?.toISOString() ?? null, folder]),
+      sourceCreatedAt: createdAt,
+      version: hash([dataType, title, url, note, tags, createdAt?.toISOString() ?? null, folder]),
       previewLink: url !== null,
       tags,
       ...(folder && made.has(folder) && { placeIn: folder }),
