@@ -160,4 +160,26 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
     expect(note?.tags).toEqual(['archived']);
     expect((await failures('karakeep')).map((f) => f.name)).toEqual(['Scanned receipt']);
   });
+
+  it('undoes a move-in on disconnect, keeping a folder the user filed other things into', async () => {
+    const before = await desk();
+    await t.database.db
+      .update(objects)
+      .set({ parentId: before.named('Work')?.id })
+      .where(eq(objects.id, before.named('YOLO')?.id as string));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sources/bookmarks/disconnect',
+      headers: me.auth,
+      payload: { delete_items: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted_items: 8 });
+    const { named, where } = await desk();
+    for (const gone of ['Recipes', 'Italian › Pasta', 'Bookmarks bar', 'GitHub', 'Classic lasagne & salad']) {
+      expect(named(gone), gone).toBeUndefined();
+    }
+    expect(where('YOLO')).toBe('Work');
+    expect(named('Vision')).toBeDefined();
+  });
 });
