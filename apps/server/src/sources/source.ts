@@ -31,6 +31,8 @@ export interface ImportedItem {
    * (an export's folders); absent, or not stored, it lands unfiled on the desk. A stored item stays where it is.
    */
   placeIn?: string;
+  /** A folder of the owner's already on the desk (by its object id) that a new item lands in, before `placeIn`. */
+  placeInFolder?: string;
   /** Tags a new item starts with (an export's tags); a stored item keeps the tags it has. */
   tags?: string[];
   /** Items attached to it (an e-mail's files), stored after it and removed with it. */

@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.js';
+import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { HttpError } from '../../http/http-error.js';
 import type { SourcesService } from '../service.js';
 import { parseBookmarksHtml } from './bookmarks-html.js';
 import { parseKarakeep } from './karakeep.js';
 import { parseLinkwarden } from './linkwarden.js';
+import { mergeWithDesk } from './merge-folders.js';
 import { MoveInError, type MoveInPlan, planMoveIn } from './moved-in.js';
 
 /** An export of links is text: 50 MB holds hundreds of thousands of bookmarks with their icons. */
@@ -18,6 +20,7 @@ export const MAX_EXPORT_BYTES = 50 * 1024 * 1024;
 const BATCH = 500;
 
 export interface MoveInDeps {
+  db: Db;
   sources: SourcesService;
   /** The largest export taken (MAX_EXPORT_BYTES unless a test says otherwise). */
   maxBytes?: number;
@@ -82,6 +85,8 @@ export async function moveInRoutes(app: FastifyInstance, deps: MoveInDeps) {
         if (error instanceof MoveInError) throw new HttpError(422, error.message);
         throw error;
       }
+      const folders = plan.drawers.length + plan.binders.length;
+      plan = await mergeWithDesk(deps.db, user.id, plan);
       const { importItems } = await deps.sources.intake(user.id, from);
       const counts = { imported: 0, skipped: 0, failed: 0 };
       const add = (c: { imported: number; skipped: number; failed: number }) => {
@@ -98,7 +103,7 @@ export async function moveInRoutes(app: FastifyInstance, deps: MoveInDeps) {
       add(await importItems([], plan.failed));
       return {
         app: from,
-        folders: plan.drawers.length + plan.binders.length,
+        folders,
         links: plan.entries.length + plan.failed.length,
         ...counts,
       };

@@ -127,14 +127,23 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
     expect(JSON.stringify(sources.json())).not.toContain('bookmarks');
   });
 
-  it('moves a Linkwarden export in: collections as drawers and binders, once', async () => {
+  it('moves a Linkwarden export in: collections as drawers and binders, into a drawer of the same name already there, once', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/desk/folders',
+      headers: me.auth,
+      payload: { data_type: 'drawer_object', name: 'research' },
+    });
+    expect(made.statusCode).toBe(200);
     const file = JSON.stringify(linkwardenExport(), null, 2);
     const res = await upload('linkwarden', 'linkwarden_export.json', file);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ folders: 4, links: 6, imported: 8, failed: 2 });
+    expect(res.json()).toMatchObject({ folders: 4, links: 6, imported: 7, failed: 2 });
     const { where, named } = await desk();
-    expect(where('Vision')).toBe('Research');
-    expect(where('Vision › Detection')).toBe('Research');
+    expect(where('Vision')).toBe('research');
+    expect(where('Vision › Detection')).toBe('research');
+    expect(where('Attention is all you need')).toBe('research');
+    expect(named('Research')).toBeUndefined();
     expect(where('YOLO')).toBe('Vision › Detection');
     expect(where('Linkwarden docs')).toBe('Unorganized');
     expect(named('Attention is all you need')).toMatchObject({
@@ -144,7 +153,7 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
     });
     expect((await failures('linkwarden')).map((f) => f.name).sort()).toEqual(['Broken', 'Scan.pdf']);
     const again = await upload('linkwarden', 'linkwarden_export.json', file);
-    expect(again.json()).toMatchObject({ imported: 0, skipped: 8 });
+    expect(again.json()).toMatchObject({ imported: 0, skipped: 7 });
   });
 
   it('moves a Karakeep export in: lists, notes and tags, listing the bookmark it cannot take', async () => {
