@@ -54,7 +54,10 @@ describe('Karakeep export', () => {
       tags: ['archived'],
     });
     expect(plan.failed).toEqual([
-      expect.objectContaining({ name: 'Scanned receipt', reason: 'The bookmark has no content' }),
+      expect.objectContaining({
+        name: 'Scanned receipt',
+        reason: 'An uploaded file or image: Karakeep’s export does not hold its file',
+      }),
     ]);
   });
 

@@ -52,7 +52,12 @@ function contentOf(
 ): Pick<MovedInEntry, 'url' | 'note'> & { refusal?: string } {
   const note = bookmark.note?.trim() || null;
   const content = bookmark.content;
-  if (!content) return { url: null, note, refusal: 'The bookmark has no content' };
+  if (!content)
+    return {
+      url: null,
+      note,
+      refusal: 'An uploaded file or image: Karakeep’s export does not hold its file',
+    };
   if (content.type === 'link') return { url: content.url, note };
   if (content.type === 'text') return { url: null, note: [content.text, note].filter(Boolean).join('\n\n') };
   // The export holds no file bytes: an asset is kept by where it came from, when known.
