@@ -44,6 +44,7 @@ import { icsRoutes } from './sources/calendar-files/ics-routes.js';
 import { dropboxRoutes } from './sources/dropbox/dropbox-routes.js';
 import { googleRoutes } from './sources/google/google-routes.js';
 import { mailRoutes } from './sources/mail/mail-routes.js';
+import { moveInRoutes } from './sources/move-in/move-in-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
 import { sourceRoutes } from './sources/routes.js';
 import { createSourcesService } from './sources/service.js';
@@ -224,6 +225,7 @@ export async function buildApp({
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     releaseBlobs,
   });
+  await app.register(moveInRoutes, { prefix: '/api/imports', db: database.db, sources: sourcesService });
   await app.register(icsRoutes, {
     prefix: '/api/calendars',
     db: database.db,

@@ -12,6 +12,9 @@ export const CONNECTION_SERVICES = [
   'webcal',
   'imap',
   'mail_files',
+  'bookmarks',
+  'linkwarden',
+  'karakeep',
 ] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
@@ -26,6 +29,10 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   webcal: 'calendar',
   imap: 'mail',
   mail_files: 'mail',
+  // Links moved in from another app are the user's own saved links, as if made in Easio.
+  bookmarks: 'easio',
+  linkwarden: 'easio',
+  karakeep: 'easio',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -38,7 +45,27 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   webcal: 'Calendar subscriptions',
   imap: 'Mail (IMAP)',
   mail_files: 'Mail files',
+  bookmarks: 'Browser bookmarks',
+  linkwarden: 'Linkwarden',
+  karakeep: 'Karakeep',
 };
+
+/** The apps whose exports are moved in with one upload (`POST /api/imports/{app}`). */
+export const MOVE_IN_APPS = ['bookmarks', 'linkwarden', 'karakeep'] as const;
+export type MoveInApp = (typeof MOVE_IN_APPS)[number];
+export const moveInAppSchema = z.enum(MOVE_IN_APPS);
+
+/** `POST /api/imports/{app}`: what one uploaded export became. */
+export const moveInResultSchema = z.object({
+  app: moveInAppSchema,
+  /** Drawers and binders the export's folders became (new or already there). */
+  folders: z.number().int(),
+  links: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type MoveInResult = z.infer<typeof moveInResultSchema>;
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);
 

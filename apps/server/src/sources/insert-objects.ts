@@ -23,6 +23,7 @@ export interface NewObject {
   connectionId: string;
   jobState: string | null;
   jobError: string | null;
+  tags?: string[];
 }
 
 /** Rows written by one statement: a page or two of items, a few hundred kilobytes of JSON at most. */
@@ -40,13 +41,14 @@ export async function insertObjects(tx: Db, rows: NewObject[]): Promise<void> {
     await tx.execute(sql`
       INSERT INTO objects (id, owner_id, parent_id, data_type, source, name, url, content, mime_type, size,
         blob_key, sha256, external_id, metadata, source_created_at, duplicate_of, thumbnail_key, connection_id,
-        job_state, job_error, created_at, updated_at)
+        job_state, job_error, tags, created_at, updated_at)
       SELECT r."id", r."ownerId", r."parentId", r."dataType", r."source", r."name", r."url", r."content",
         r."mimeType", r."size", r."blobKey", r."sha256", r."externalId", r."metadata", r."sourceCreatedAt",
-        r."duplicateOf", r."thumbnailKey", r."connectionId", r."jobState", r."jobError", clock_timestamp(), now()
+        r."duplicateOf", r."thumbnailKey", r."connectionId", r."jobState", r."jobError",
+        COALESCE(r."tags", '{}'::text[]), clock_timestamp(), now()
       FROM jsonb_to_recordset(${chunk}::jsonb) AS r("id" uuid, "ownerId" uuid, "parentId" uuid,
         "dataType" text, "source" text, "name" text, "url" text, "content" text, "mimeType" text, "size" bigint,
         "blobKey" text, "sha256" text, "externalId" text, "metadata" jsonb, "sourceCreatedAt" timestamptz,
-        "duplicateOf" uuid, "thumbnailKey" text, "connectionId" uuid, "jobState" text, "jobError" text)`);
+        "duplicateOf" uuid, "thumbnailKey" text, "connectionId" uuid, "jobState" text, "jobError" text, "tags" text[])`);
   }
 }

@@ -1,4 +1,4 @@
-import type { ConnectionService } from '@easio/shared';
+import { type ConnectionService, MOVE_IN_APPS, SERVICE_SOURCE } from '@easio/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -103,6 +103,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
   sources.set('whatsapp', whatsappSource());
   sources.set('ical', uploadedSource('ical', 'calendar'));
   sources.set('mail_files', uploadedSource('mail_files', 'mail'));
+  for (const app of MOVE_IN_APPS) sources.set(app, uploadedSource(app, SERVICE_SOURCE[app]));
   const addressPolicy: ImapPolicy = {
     allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
     allowPlaintext: config.IMAP_ALLOW_PLAINTEXT,

@@ -26,6 +26,15 @@ export interface ImportedItem {
   previewLink?: boolean;
   /** The external id of the item it is attached to (an e-mail's): linked as `metadata.email_id`. */
   attachmentOf?: string;
+  /**
+   * The external id of a drawer or binder of the same source, stored before it, that a new item lands in
+   * (an export's folders); absent, or not stored, it lands unfiled on the desk. A stored item stays where it is.
+   */
+  placeIn?: string;
+  /** A folder of the owner's already on the desk (by its object id) that a new item lands in, before `placeIn`. */
+  placeInFolder?: string;
+  /** Tags a new item starts with (an export's tags); a stored item keeps the tags it has. */
+  tags?: string[];
   /** Items attached to it (an e-mail's files), stored after it and removed with it. */
   attachments?: ImportedItem[];
 }

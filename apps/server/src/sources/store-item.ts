@@ -205,6 +205,12 @@ export async function writePrepared(
     const parents = await lookUpStored(tx, target, [
       ...new Set(batch.flatMap((p) => (p.item.attachmentOf ? [p.item.attachmentOf] : []))),
     ]);
+    const folders = await lookUpStored(tx, target, [
+      ...new Set(batch.flatMap((p) => (p.item.placeIn ? [p.item.placeIn] : []))),
+    ]);
+    const ownFolders = await foldersOf(tx, connection.ownerId, [
+      ...new Set(batch.flatMap((p) => (p.item.placeInFolder ? [p.item.placeInFolder] : []))),
+    ]);
     const stored = await originalsOf(tx, connection.ownerId, [
       ...new Set(batch.flatMap((p) => (p.blob ? [p.blob.sha256] : []))),
     ]);
@@ -286,7 +292,10 @@ export async function writePrepared(
       rows.push({
         id,
         ownerId: connection.ownerId,
-        parentId: target.rootId,
+        parentId:
+          (item.placeInFolder && ownFolders.has(item.placeInFolder) && item.placeInFolder) ||
+          (item.placeIn && folders.get(item.placeIn)?.id) ||
+          target.rootId,
         dataType: values.dataType,
         source: deskSource,
         name: values.name,
@@ -304,6 +313,7 @@ export async function writePrepared(
         connectionId: values.connectionId,
         jobState: values.jobState ?? null,
         jobError: values.jobError ?? null,
+        tags: item.tags ?? [],
       });
       outcomes.push({
         kind: 'imported',
@@ -317,6 +327,16 @@ export async function writePrepared(
     await insertObjects(tx, rows);
     return outcomes;
   });
+}
+
+/** Which of these ids are drawers or binders of the owner's, in one query. */
+async function foldersOf(db: Db, ownerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: objects.id })
+    .from(objects)
+    .where(and(eq(objects.ownerId, ownerId), inArray(objects.id, ids), eq(objects.isFolder, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The file each of these hashes is kept as, first of its bytes (`ORIGINAL_FIRST`, as `findFileBySha` picks), in one query. */

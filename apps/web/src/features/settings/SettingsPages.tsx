@@ -1,4 +1,10 @@
-import type { ConnectionService, PublicConfig, SourceConnection, UserInfo } from '@easio/shared';
+import {
+  type ConnectionService,
+  type PublicConfig,
+  SERVICE_LABEL,
+  type SourceConnection,
+  type UserInfo,
+} from '@easio/shared';
 import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,6 +59,12 @@ function sourceRows(c: PublicConfig, info: UserInfo, extensionSignedIn: boolean)
       server: 'available: import them from My Sources',
       service: 'mail_files' as const,
     },
+    ...(['bookmarks', 'linkwarden', 'karakeep'] as const).map((service) => ({
+      name: SERVICE_LABEL[service],
+      connected: false,
+      server: 'available: import an export from My Sources',
+      service,
+    })),
     {
       name: 'Calendar subscriptions',
       connected: false,

@@ -11,6 +11,7 @@ import { useDropboxReturn } from './dropbox-connect';
 import { ExtensionPackage } from './ExtensionPackage';
 import { useGoogleConnectReturn } from './google-connect';
 import { MailFilesImport } from './MailFilesImport';
+import { MoveInCard } from './MoveInCard';
 import { useSources } from './queries';
 import { ReturnedError } from './ReturnedError';
 import { ServiceCard } from './ServiceCard';
@@ -156,6 +157,7 @@ export function MySourcePage() {
           />
         ))}
         <CalendarCard connection={connectionOf('webcal')} />
+        <MoveInCard />
         {SOURCES.map((source) => {
           const connected = info ? source.connected(info, extensionSignedIn) : false;
           const reason = config.data && source.unavailable ? source.unavailable(config.data) : null;

@@ -1,0 +1,93 @@
+import { type MoveInApp, type MoveInResult, SERVICE_LABEL } from '@easio/shared';
+import { Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deskKeys } from '../../api/desk-keys';
+import { plural } from '../../lib/plural';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { FailureList } from './FailureList';
+import { uploadExport } from './move-in-api';
+import { sourceKeys, useSources } from './queries';
+
+const APPS: { app: MoveInApp; button: string; accept: string }[] = [
+  { app: 'bookmarks', button: 'Browser bookmarks (.html)', accept: '.html,.htm,text/html' },
+  { app: 'linkwarden', button: 'Linkwarden (.json)', accept: '.json,application/json' },
+  { app: 'karakeep', button: 'Karakeep (.json)', accept: '.json,application/json' },
+];
+
+function summary({ links, imported, skipped, failed }: MoveInResult): string {
+  const parts = [`${links} ${plural(links, 'entry', 'entries')} read`, `${imported} items imported`];
+  if (skipped) parts.push(`${skipped} already on your desk`);
+  if (failed) parts.push(`${failed} could not be imported (listed on the card)`);
+  return parts.join(', ');
+}
+
+/** "Import from another app": one export file of a browser, Linkwarden or Karakeep onto the desk. */
+export function MoveInCard() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [shown, setShown] = useState<MoveInApp | null>(null);
+  const client = useQueryClient();
+  const upload = useMutation({
+    mutationFn: ({ app, file }: { app: MoveInApp; file: File }) => uploadExport(app, file, setProgress),
+    onSuccess: (result) => {
+      toastSuccess(summary(result), 8000);
+      void client.invalidateQueries({ queryKey: deskKeys.all });
+      void client.invalidateQueries({ queryKey: sourceKeys.all });
+    },
+    onError: (error) => toastError(error),
+    onSettled: () => setProgress(null),
+  });
+  const connections = useSources().data?.connections ?? [];
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label="Import from another app">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Import from another app
+        </Title>
+        <Text size="sm" c="dimmed">
+          Your saved links, in one upload: the bookmarks file a browser exports (Chrome, Firefox, Safari,
+          Edge, Pocket), or a Linkwarden or Karakeep export. Folders become drawers and binders; importing the
+          same file again adds nothing.
+        </Text>
+        <Group gap="xs">
+          {APPS.map(({ app, button, accept }) => (
+            <FileButton key={app} accept={accept} onChange={(file) => file && upload.mutate({ app, file })}>
+              {(props) => (
+                <Button
+                  {...props}
+                  size="compact-sm"
+                  variant="light"
+                  loading={upload.isPending && upload.variables?.app === app}
+                  disabled={upload.isPending && upload.variables?.app !== app}
+                >
+                  {button}
+                </Button>
+              )}
+            </FileButton>
+          ))}
+        </Group>
+        {progress !== null && <Progress value={progress} size="xs" aria-label="Uploading the export" />}
+        {APPS.map(({ app }) => {
+          const failures = connections.find((c) => c.service === app)?.failures ?? 0;
+          if (failures === 0) return null;
+          return (
+            <Stack key={app} gap={4}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                w="fit-content"
+                onClick={() => setShown(shown === app ? null : app)}
+              >
+                {failures} {plural(failures, 'entry', 'entries')} from {SERVICE_LABEL[app]} could not be
+                imported
+                {shown === app ? ' (hide)' : ' (show)'}
+              </Button>
+              {shown === app && <FailureList service={app} retryable={false} />}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
