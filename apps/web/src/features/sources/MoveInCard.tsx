@@ -3,7 +3,7 @@ import { Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deskKeys } from '../../api/desk-keys';
-import { plural } from '../../lib/plural';
+import { countOf, plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { FailureList } from './FailureList';
 import { uploadExport } from './move-in-api';
@@ -16,7 +16,10 @@ const APPS: { app: MoveInApp; button: string; accept: string }[] = [
 ];
 
 function summary({ links, imported, skipped, failed }: MoveInResult): string {
-  const parts = [`${links} ${plural(links, 'entry', 'entries')} read`, `${imported} items imported`];
+  const parts = [
+    `${links} ${plural(links, 'entry', 'entries')} read`,
+    `${countOf(imported, 'item')} imported`,
+  ];
   if (skipped) parts.push(`${skipped} already on your desk`);
   if (failed) parts.push(`${failed} could not be imported (listed on the card)`);
   return parts.join(', ');
