@@ -2,6 +2,7 @@ import type { PublicConfig } from '@easio/shared';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { restoreRoutes } from './account/restore-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { createAccountMail } from './auth/account-mail.js';
 import { accountMailRoutes } from './auth/account-mail-routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({
     releaseBlobs,
     revokeSources: sources.revokerFor,
   });
+  await app.register(restoreRoutes, { prefix: '/api/account', db: database.db, sources: sourcesService });
   const apiTokens = createApiTokens(database.db);
   await app.register(tokenRoutes, { prefix: '/api/account', tokens: apiTokens });
   await app.register(extensionPackageRoutes, { prefix: '/api/extension-package', distDir: extensionDistDir });

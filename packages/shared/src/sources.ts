@@ -15,6 +15,7 @@ export const CONNECTION_SERVICES = [
   'bookmarks',
   'linkwarden',
   'karakeep',
+  'easio_export',
 ] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
@@ -33,6 +34,8 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   bookmarks: 'easio',
   linkwarden: 'easio',
   karakeep: 'easio',
+  // A restored export is the user's own desk again.
+  easio_export: 'easio',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -48,6 +51,7 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   bookmarks: 'Browser bookmarks',
   linkwarden: 'Linkwarden',
   karakeep: 'Karakeep',
+  easio_export: 'Easio export',
 };
 
 /** The apps whose exports are moved in with one upload (`POST /api/imports/{app}`). */
@@ -66,6 +70,20 @@ export const moveInResultSchema = z.object({
   failed: z.number().int(),
 });
 export type MoveInResult = z.infer<typeof moveInResultSchema>;
+
+/** `POST /api/account/restore`: what one Easio export became. */
+export const restoreResultSchema = z.object({
+  /** Objects the export holds (folders included, the desk itself and trashed items not). */
+  items: z.number().int(),
+  /** Files the export holds. */
+  files: z.number().int(),
+  imported: z.number().int(),
+  /** Already restored from this export before: left as they are. */
+  skipped: z.number().int(),
+  /** Listed on the Easio export connection with their reason. */
+  failed: z.number().int(),
+});
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);
 

@@ -34,11 +34,18 @@ async function folderPaths(db: Db, ownerId: string): Promise<Map<string, string>
   return new Map(rows.map((r) => [r.id, r.path.join('/')]));
 }
 
-/** The whole account as one JSON document, written piece by piece. */
-async function* accountJson(db: Db, user: UserRow): AsyncGenerator<string> {
+/** What `easio.json` says it is: restore reads every version up to its own (README, "Export format"). */
+export const EXPORT_FORMAT = 'easio-export';
+export const EXPORT_VERSION = 1;
+
+/**
+ * The whole account as one JSON document, written piece by piece. `files` is where each object's bytes
+ * are in the ZIP, by object id.
+ */
+async function* accountJson(db: Db, user: UserRow, files: Map<string, string>): AsyncGenerator<string> {
   const paths = await folderPaths(db, user.id);
   const account = { ...toUserInfo(user), created_at: user.createdAt.toISOString() };
-  yield `{\n"exported_at": ${JSON.stringify(new Date().toISOString())},\n"account": ${JSON.stringify(account)},\n"objects": [`;
+  yield `{\n"format": "${EXPORT_FORMAT}",\n"version": ${EXPORT_VERSION},\n"exported_at": ${JSON.stringify(new Date().toISOString())},\n"account": ${JSON.stringify(account)},\n"objects": [`;
   let after: string | null = null;
   let first = true;
   for (;;) {
@@ -52,7 +59,8 @@ async function* accountJson(db: Db, user: UserRow): AsyncGenerator<string> {
     );
     for (const row of page) {
       const folder = row.parent_id ? (paths.get(row.parent_id) ?? null) : null;
-      yield `${first ? '\n' : ',\n'}${JSON.stringify({ ...row, folder_path: folder })}`;
+      const file = files.get(row.id) ?? null;
+      yield `${first ? '\n' : ',\n'}${JSON.stringify({ ...row, folder_path: folder, file })}`;
       first = false;
     }
     if (page.length < PAGE) break;
@@ -93,8 +101,9 @@ export async function exportSize(db: Db, ownerId: string) {
 }
 
 /**
- * Everything of an account as one ZIP stream: `easio.json` (the account, every object with its
- * folder path, the recommendations and the filing history) and every stored file under `files/`, in
+ * Everything of an account as one ZIP stream: `easio.json` (the format and its version, the account,
+ * every object with its folder path and the ZIP entry of its bytes, the recommendations and the filing
+ * history) and every stored file under `files/`, in
  * its drawer and binder folders. Written as it is read: one page of objects, one file at a time.
  */
 export async function exportArchive(db: Db, blobs: BlobStore, user: UserRow): Promise<Readable> {
@@ -107,7 +116,8 @@ export async function exportArchive(db: Db, blobs: BlobStore, user: UserRow): Pr
   const appended = () => new Promise((resolve) => archive.once('entry', resolve));
   void (async () => {
     let done = appended();
-    archive.append(Readable.from(accountJson(db, user)), { name: 'easio.json', date: new Date() });
+    const paths = new Map(files.map((f) => [f.id, `files/${f.path}`]));
+    archive.append(Readable.from(accountJson(db, user, paths)), { name: 'easio.json', date: new Date() });
     await done;
     for (const entry of files) {
       const body = await blobs.get(entry.blobKey).catch(() => null);

@@ -179,7 +179,7 @@ export async function downloadRoutes(app: FastifyInstance, { db, desk, blobs, si
 
 /** The files under the chosen objects, with paths inside the ZIP (folders become directories). */
 export async function zipEntries(db: Db, ownerId: string, ids: string[]) {
-  const rows = await queryRows<{ blob_key: string; path: string[]; item_date: Date | string }>(
+  const rows = await queryRows<{ id: string; blob_key: string; path: string[]; item_date: Date | string }>(
     db,
     sql`
       WITH RECURSIVE down AS (
@@ -193,7 +193,7 @@ export async function zipEntries(db: Db, ownerId: string, ids: string[]) {
         FROM objects o JOIN down ON o.parent_id = down.id AND o.owner_id = ${ownerId}
         WHERE array_length(down.path, 1) < 10
       )
-      SELECT blob_key, path, item_date FROM down WHERE data_type IN ('file_object', 'email_object') AND blob_key IS NOT NULL
+      SELECT id, blob_key, path, item_date FROM down WHERE data_type IN ('file_object', 'email_object') AND blob_key IS NOT NULL
       ORDER BY path`,
   );
   const seen = new Set<string>();
@@ -207,7 +207,7 @@ export async function zipEntries(db: Db, ownerId: string, ids: string[]) {
       path = [...parts.slice(0, -1), renamed].join('/');
     }
     seen.add(path.toLowerCase());
-    return { blobKey: row.blob_key, path, date: new Date(row.item_date) };
+    return { id: row.id, blobKey: row.blob_key, path, date: new Date(row.item_date) };
   });
 }
 

@@ -104,6 +104,7 @@ export function createSourcesRuntime(deps: SourcesRuntimeDeps): SourcesRuntime {
   sources.set('ical', uploadedSource('ical', 'calendar'));
   sources.set('mail_files', uploadedSource('mail_files', 'mail'));
   for (const app of MOVE_IN_APPS) sources.set(app, uploadedSource(app, SERVICE_SOURCE[app]));
+  sources.set('easio_export', uploadedSource('easio_export', 'easio'));
   const addressPolicy: ImapPolicy = {
     allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
     allowPlaintext: config.IMAP_ALLOW_PLAINTEXT,

@@ -1,0 +1,248 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ExportTicket, RestoreResult } from '@easio/shared';
+import { eq } from 'drizzle-orm';
+import { unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objects } from '../db/schema.js';
+import { DB_KINDS } from '../test/databases.js';
+import { multipartBody } from '../test/multipart.js';
+import { buildTestApp, putObject, signedInUser, type TestApp } from '../test/test-app.js';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+interface ExportedRow {
+  id: string;
+  data_type: string;
+  name: string;
+  url: string | null;
+  content: string | null;
+  tags: string[];
+  item_date: string;
+  binder_state: string | null;
+  folder_path: string | null;
+  metadata: Record<string, unknown>;
+  file: string | null;
+}
+
+const PHOTO = randomBytes(70_000);
+
+describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
+  let t: TestApp;
+  let me: User;
+
+  const upload = async (user: User, name: string, bytes: Buffer, query = '') => {
+    const body = multipartBody([{ name, bytes, type: 'application/octet-stream' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/desk/uploads${query}`,
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { items: { id: string }[] }).items[0]?.id as string;
+  };
+  const exportOf = async (user: User) => {
+    const asked = await t.app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth });
+    const zip = await t.app.inject({ method: 'GET', url: (asked.json() as ExportTicket).url });
+    expect(zip.statusCode).toBe(200);
+    return Buffer.from(zip.rawPayload);
+  };
+  const restore = (user: User, zip: Buffer, name = 'easio-export.zip') => {
+    const body = multipartBody([{ name, bytes: zip, type: 'application/zip' }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/account/restore',
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  /** The desk as a user sees it: every item by its place, with its texts, tags, date and bytes. */
+  const desk = (zip: Buffer) => {
+    const entries = unzipSync(new Uint8Array(zip));
+    const data = JSON.parse(Buffer.from(entries['easio.json'] ?? []).toString()) as {
+      format: string;
+      version: number;
+      objects: ExportedRow[];
+    };
+    const names = new Map(data.objects.map((o) => [o.id, o.name]));
+    // The desk itself is the account's, made at sign-up: not restored.
+    const rows = data.objects
+      .filter((o) => o.data_type !== 'root_object')
+      .map((o) => {
+        const { version: _v, email_id: emailId, attachment_of: _a, ...metadata } = o.metadata;
+        return {
+          place: `${o.folder_path ?? ''}/${o.name}`,
+          type: o.data_type,
+          url: o.url,
+          content: o.content,
+          tags: [...o.tags].sort(),
+          date: o.item_date,
+          binderState: o.binder_state,
+          metadata,
+          email: typeof emailId === 'string' ? names.get(emailId) : null,
+          bytes: o.file
+            ? createHash('sha256')
+                .update(entries[o.file] ?? new Uint8Array())
+                .digest('hex')
+            : null,
+        };
+      });
+    return {
+      format: data.format,
+      version: data.version,
+      rows: rows.sort((a, b) => a.place.localeCompare(b.place)),
+    };
+  };
+  const objectCount = async (user: User) =>
+    (
+      await t.database.db
+        .select({ id: objects.id })
+        .from(objects)
+        .where(eq(objects.ownerId, user.info.id as string))
+    ).length;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: { LOG_LEVEL: 'error' } });
+    me = await signedInUser(t.app);
+    const date = (iso: string) => new Date(iso);
+    const drawer = await putObject(t, me, { dataType: 'drawer_object', name: 'Home', tags: ['house'] });
+    const binder = await putObject(t, me, {
+      dataType: 'binder_object',
+      name: 'Garden',
+      parentId: drawer,
+      binderState: 'archive',
+    });
+    await putObject(t, me, {
+      dataType: 'note_object',
+      name: 'Seeds',
+      content: 'Tomatoes, basil',
+      parentId: binder,
+      tags: ['spring', 'plants'],
+      sourceCreatedAt: date('2021-03-04T05:06:07.000Z'),
+    });
+    await putObject(t, me, {
+      dataType: 'url_note_object',
+      name: 'Pruning guide',
+      url: 'https://example.com/pruning',
+      content: 'Read before March',
+      metadata: { preview: { title: 'How to prune', site: 'example.com' } },
+      tags: ['howto'],
+      sourceCreatedAt: date('2020-01-02T03:04:05.000Z'),
+    });
+    await putObject(t, me, {
+      dataType: 'location_object',
+      name: 'Allotment',
+      url: 'https://www.openstreetmap.org/?mlat=52.5&mlon=13.4',
+      metadata: { latitude: 52.5, longitude: 13.4 },
+    });
+    const email = await putObject(t, me, {
+      dataType: 'email_object',
+      name: 'Your seed order',
+      content: 'Thanks for your order',
+      metadata: { from: 'shop@example.com' },
+      sourceCreatedAt: date('2022-05-06T07:08:09.000Z'),
+    });
+    const photo = await upload(me, 'garden.jpg', PHOTO, `?parent_id=${binder}`);
+    await t.database.db
+      .update(objects)
+      .set({ tags: ['summer'], sourceCreatedAt: date('2019-07-08T09:10:11.000Z') })
+      .where(eq(objects.id, photo));
+    const invoice = await upload(me, 'invoice.pdf', Buffer.from('%PDF-1.4 seed invoice'));
+    await t.database.db
+      .update(objects)
+      .set({ metadata: { attachment_of: 'msg-1', email_id: email } })
+      .where(eq(objects.id, invoice));
+  });
+  afterAll(() => t.close());
+
+  it('gives the same desk back in a new account, and restoring again adds nothing', async () => {
+    const first = await exportOf(me);
+    const before = desk(first);
+    expect(before).toMatchObject({ format: 'easio-export', version: 1 });
+    expect(before.rows).toHaveLength(8);
+
+    const again = await signedInUser(t.app);
+    const res = await restore(again, first);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual<RestoreResult>({ items: 8, files: 2, imported: 8, skipped: 0, failed: 0 });
+
+    const after = desk(await exportOf(again));
+    expect(after.rows).toEqual(before.rows);
+    expect(after.rows.find((r) => r.place === 'My Desk/Home/Garden/garden.jpg')?.bytes).toBe(
+      createHash('sha256').update(PHOTO).digest('hex'),
+    );
+
+    const count = await objectCount(again);
+    const twice = await restore(again, first);
+    expect(twice.json()).toEqual<RestoreResult>({ items: 8, files: 2, imported: 0, skipped: 8, failed: 0 });
+    expect(await objectCount(again)).toBe(count);
+  });
+
+  it('restores an export made before the format was versioned (no format, no file fields)', async () => {
+    const entries = unzipSync(new Uint8Array(await exportOf(me)));
+    const data = JSON.parse(Buffer.from(entries['easio.json'] ?? []).toString()) as Record<
+      string,
+      unknown
+    > & {
+      objects: Record<string, unknown>[];
+    };
+    const { format: _f, version: _v, ...old } = data;
+    old.objects = data.objects.map(({ file: _file, ...o }) => o);
+    const zip = Buffer.from(zipSync({ ...entries, 'easio.json': Buffer.from(JSON.stringify(old)) }));
+    const user = await signedInUser(t.app);
+    const res = await restore(user, zip);
+    expect(res.json()).toEqual<RestoreResult>({ items: 8, files: 2, imported: 8, skipped: 0, failed: 0 });
+    expect(desk(await exportOf(user)).rows).toEqual(desk(await exportOf(me)).rows);
+  });
+
+  it('refuses a malformed export with a clear reason and stores nothing of it', async () => {
+    const good = await exportOf(me);
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+    const cases: [string, Buffer, RegExp][] = [
+      ['a truncated ZIP', good.subarray(0, Math.floor(good.length / 2)), /not a ZIP that can be read/],
+      ['not JSON', Buffer.from(zipSync({ 'easio.json': Buffer.from('{"objects": [') })), /not valid JSON/],
+      [
+        'JSON of another shape',
+        Buffer.from(
+          zipSync({ 'easio.json': json({ objects: [{ id: 'x', data_type: 'spaceship', name: 'A' }] }) }),
+        ),
+        /objects\.0\.data_type/,
+      ],
+      [
+        'a later format version',
+        Buffer.from(zipSync({ 'easio.json': json({ format: 'easio-export', version: 99, objects: [] }) })),
+        /version 99/,
+      ],
+      ['no easio.json', Buffer.from(zipSync({ 'notes.txt': Buffer.from('hello') })), /no easio.json/],
+      [
+        'a path leaving the archive',
+        Buffer.from(zipSync({ 'easio.json': json({ objects: [] }), '../../etc/evil': Buffer.from('x') })),
+        /outside itself/,
+      ],
+      [
+        'a ZIP bomb',
+        Buffer.from(
+          zipSync(
+            { 'easio.json': json({ objects: [] }), 'files/zeros.bin': new Uint8Array(20 * 1024 * 1024) },
+            { level: 9 },
+          ),
+        ),
+        /ZIP bomb/,
+      ],
+    ];
+    const user = await signedInUser(t.app);
+    const empty = await objectCount(user);
+    for (const [what, zip, reason] of cases) {
+      const res = await restore(user, zip);
+      expect(res.statusCode, what).toBe(422);
+      expect((res.json() as { detail: string }).detail, what).toMatch(reason);
+      expect((res.json() as { detail: string }).detail, what).toMatch(/nothing was restored/);
+    }
+    expect(await objectCount(user)).toBe(empty);
+  });
+
+  it('asks for a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/account/restore' });
+    expect(res.statusCode).toBe(401);
+  });
+});
