@@ -42,6 +42,8 @@ const SHARED: Record<string, readonly string[]> = {
     // Shown on the desk's source screens.
     'ChatExportImport',
     'SourceSyncBanner',
+    // The failed items of an import, listed again under Settings › Your data › Restore.
+    'FailureList',
   ],
   recommendations: [
     // The filing suggestions panel and its toggle, on the desk.

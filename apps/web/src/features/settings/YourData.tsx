@@ -17,6 +17,7 @@ import { SecretInput } from '../../components/SecretInput';
 import { formatSize } from '../../lib/object-info';
 import { toastSuccess } from '../../lib/toast';
 import { clearSession } from '../../state/session';
+import { RestoreFromExport } from './RestoreFromExport';
 
 const deleted = z.object({ detail: z.string() });
 
@@ -156,6 +157,7 @@ export function YourData() {
           Your data
         </Title>
         <DownloadMyData />
+        <RestoreFromExport />
         <DeleteMyAccount />
       </Stack>
     </Paper>
