@@ -17,7 +17,7 @@ const FAQ = [
   },
   {
     q: 'How do I get everything out, or leave?',
-    a: 'Settings › Your data downloads one ZIP with your account, every item, your filing history and every file, in its folders. Delete my account erases all of it at once.',
+    a: 'Settings › Your data downloads one ZIP with your account, every item, your filing history and every file, in its folders; Restore from an export puts such a ZIP back into an account, on this server or another. Delete my account erases all of it at once.',
   },
   {
     q: 'How do I send things from WhatsApp?',
