@@ -15,6 +15,7 @@ export const CONNECTION_SERVICES = [
   'bookmarks',
   'linkwarden',
   'karakeep',
+  'paperless',
 ] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
@@ -33,6 +34,8 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   bookmarks: 'easio',
   linkwarden: 'easio',
   karakeep: 'easio',
+  // Documents moved in from Paperless-ngx are the user's own files, as if uploaded to Easio.
+  paperless: 'easio',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -48,10 +51,11 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   bookmarks: 'Browser bookmarks',
   linkwarden: 'Linkwarden',
   karakeep: 'Karakeep',
+  paperless: 'Paperless-ngx',
 };
 
 /** The apps whose exports are moved in with one upload (`POST /api/imports/{app}`). */
-export const MOVE_IN_APPS = ['bookmarks', 'linkwarden', 'karakeep'] as const;
+export const MOVE_IN_APPS = ['bookmarks', 'linkwarden', 'karakeep', 'paperless'] as const;
 export type MoveInApp = (typeof MOVE_IN_APPS)[number];
 export const moveInAppSchema = z.enum(MOVE_IN_APPS);
 
