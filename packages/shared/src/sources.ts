@@ -64,6 +64,7 @@ export const moveInResultSchema = z.object({
   app: moveInAppSchema,
   /** Drawers and binders the export's folders became (new or already there). */
   folders: z.number().int(),
+  /** Entries read: links and notes, or a Paperless-ngx export's documents. */
   links: z.number().int(),
   imported: z.number().int(),
   skipped: z.number().int(),
