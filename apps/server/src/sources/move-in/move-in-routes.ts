@@ -13,7 +13,7 @@ import { parseKarakeep } from './karakeep.js';
 import { parseLinkwarden } from './linkwarden.js';
 import { mergeWithDesk } from './merge-folders.js';
 import { MoveInError, type MoveInPlan, planMoveIn } from './moved-in.js';
-import { MAX_PAPERLESS_BYTES, withPaperlessUpload } from './paperless-upload.js';
+import { ArchiveTooLargeError, MAX_PAPERLESS_BYTES, withPaperlessUpload } from './paperless-upload.js';
 
 /** An export of links is text: 50 MB holds hundreds of thousands of bookmarks with their icons. */
 export const MAX_EXPORT_BYTES = 50 * 1024 * 1024;
@@ -83,6 +83,7 @@ export async function moveInRoutes(app: FastifyInstance, deps: MoveInDeps) {
         const text = (await part.toBuffer()).toString('utf8');
         return await store(planExport(from, text));
       } catch (error) {
+        if (error instanceof ArchiveTooLargeError) throw tooLarge(maxArchiveBytes);
         if (isTooLarge(error)) throw tooLarge(from === 'paperless' ? maxArchiveBytes : maxBytes);
         if (error instanceof MoveInError) throw new HttpError(422, error.message);
         throw error;

@@ -12,6 +12,9 @@ import { openPaperlessArchive, type PaperlessArchive } from './paperless-archive
 /** An export zipped with its documents: 20 GB holds tens of thousands of scans. */
 export const MAX_PAPERLESS_BYTES = 20 * 1024 * 1024 * 1024;
 
+/** The upload went past its cap (the multipart stream was cut short there): nothing is read of it. */
+export class ArchiveTooLargeError extends Error {}
+
 /**
  * An uploaded Paperless-ngx export, written to a temporary file (it may be far larger than memory), its
  * manifest checked whole and each file against its checksum, then planned. `store` runs with the archive
@@ -26,6 +29,8 @@ export async function withPaperlessUpload<T>(
   let archive: PaperlessArchive | null = null;
   try {
     await pipeline(upload, createWriteStream(file, { mode: 0o600 }));
+    // A streamed multipart file over its limit just ends, flagged `truncated` (busboy's way).
+    if ((upload as Readable & { truncated?: boolean }).truncated) throw new ArchiveTooLargeError();
     archive = await openPaperlessArchive(file, { maxTotalBytes });
     const plan = await planPaperless(readManifest(archive.records), archive);
     return await store(plan);

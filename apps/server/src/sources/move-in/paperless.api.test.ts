@@ -133,6 +133,26 @@ describe.each(DB_KINDS)('moving in from Paperless-ngx on %s', (kind) => {
     expect(named('Paperless-ngx')).toBeUndefined();
   });
 
+  it('refuses an archive larger than MAX_ARCHIVE_MB with 413, storing nothing', async () => {
+    const small = await buildTestApp(kind, { database: t.database, env: { MAX_ARCHIVE_MB: '0.01' } });
+    try {
+      const other = await signedInUser(small.app);
+      const before = (await desk(other.info.id as string)).rows.length;
+      const body = multipartBody([{ name: 'export.zip', bytes: await bombZip(), type: 'application/zip' }]);
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/imports/paperless',
+        headers: { ...other.auth, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(413);
+      expect((res.json() as { detail: string }).detail).toContain('larger than an export can be');
+      expect((await desk(other.info.id as string)).rows.length).toBe(before);
+    } finally {
+      await small.close();
+    }
+  });
+
   const truncated = async () => {
     const zip = await paperlessZip();
     return zip.subarray(0, Math.floor(zip.length / 2));
