@@ -227,7 +227,12 @@ export async function buildApp({
     maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
     releaseBlobs,
   });
-  await app.register(moveInRoutes, { prefix: '/api/imports', db: database.db, sources: sourcesService });
+  await app.register(moveInRoutes, {
+    prefix: '/api/imports',
+    db: database.db,
+    sources: sourcesService,
+    maxArchiveBytes: Math.floor(config.MAX_ARCHIVE_MB * 1024 * 1024),
+  });
   await app.register(icsRoutes, {
     prefix: '/api/calendars',
     db: database.db,

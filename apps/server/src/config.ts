@@ -40,6 +40,12 @@ export const configSchema = z.object({
     .positive()
     .max(1024 * 1024)
     .default(100),
+  /** Largest archive of another app moved in with its files (a Paperless-ngx export), in megabytes; also what it may unpack to. */
+  MAX_ARCHIVE_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(20 * 1024),
   /** The request line and headers must have arrived within this many seconds (a silent new connection too). */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
   /**

@@ -16,6 +16,7 @@ export const CONNECTION_SERVICES = [
   'linkwarden',
   'karakeep',
   'easio_export',
+  'paperless',
 ] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 
@@ -36,6 +37,8 @@ export const SERVICE_SOURCE: Record<ConnectionService, Source> = {
   karakeep: 'easio',
   // A restored export is the user's own desk again.
   easio_export: 'easio',
+  // Documents moved in from Paperless-ngx are the user's own files, as if uploaded to Easio.
+  paperless: 'easio',
 };
 
 export const SERVICE_LABEL: Record<ConnectionService, string> = {
@@ -52,10 +55,11 @@ export const SERVICE_LABEL: Record<ConnectionService, string> = {
   linkwarden: 'Linkwarden',
   karakeep: 'Karakeep',
   easio_export: 'Easio export',
+  paperless: 'Paperless-ngx',
 };
 
 /** The apps whose exports are moved in with one upload (`POST /api/imports/{app}`). */
-export const MOVE_IN_APPS = ['bookmarks', 'linkwarden', 'karakeep'] as const;
+export const MOVE_IN_APPS = ['bookmarks', 'linkwarden', 'karakeep', 'paperless'] as const;
 export type MoveInApp = (typeof MOVE_IN_APPS)[number];
 export const moveInAppSchema = z.enum(MOVE_IN_APPS);
 
@@ -64,6 +68,7 @@ export const moveInResultSchema = z.object({
   app: moveInAppSchema,
   /** Drawers and binders the export's folders became (new or already there). */
   folders: z.number().int(),
+  /** Entries read: links and notes, or a Paperless-ngx export's documents. */
   links: z.number().int(),
   imported: z.number().int(),
   skipped: z.number().int(),

@@ -59,7 +59,7 @@ function sourceRows(c: PublicConfig, info: UserInfo, extensionSignedIn: boolean)
       server: 'available: import them from My Sources',
       service: 'mail_files' as const,
     },
-    ...(['bookmarks', 'linkwarden', 'karakeep'] as const).map((service) => ({
+    ...(['bookmarks', 'linkwarden', 'karakeep', 'paperless'] as const).map((service) => ({
       name: SERVICE_LABEL[service],
       connected: false,
       server: 'available: import an export from My Sources',

@@ -13,6 +13,7 @@ const APPS: { app: MoveInApp; button: string; accept: string }[] = [
   { app: 'bookmarks', button: 'Browser bookmarks (.html)', accept: '.html,.htm,text/html' },
   { app: 'linkwarden', button: 'Linkwarden (.json)', accept: '.json,application/json' },
   { app: 'karakeep', button: 'Karakeep (.json)', accept: '.json,application/json' },
+  { app: 'paperless', button: 'Paperless-ngx (.zip)', accept: '.zip,application/zip' },
 ];
 
 function summary({ links, imported, skipped, failed }: MoveInResult): string {
@@ -25,7 +26,7 @@ function summary({ links, imported, skipped, failed }: MoveInResult): string {
   return parts.join(', ');
 }
 
-/** "Import from another app": one export file of a browser, Linkwarden or Karakeep onto the desk. */
+/** "Import from another app": one export file of a browser, Linkwarden, Karakeep or Paperless-ngx onto the desk. */
 export function MoveInCard() {
   const [progress, setProgress] = useState<number | null>(null);
   const [shown, setShown] = useState<MoveInApp | null>(null);
@@ -49,8 +50,8 @@ export function MoveInCard() {
         </Title>
         <Text size="sm" c="dimmed">
           Your saved links, in one upload: the bookmarks file a browser exports (Chrome, Firefox, Safari,
-          Edge, Pocket), or a Linkwarden or Karakeep export. Folders become drawers and binders; importing the
-          same file again adds nothing.
+          Edge, Pocket), or a Linkwarden or Karakeep export. Your documents: a Paperless-ngx export folder,
+          zipped. Folders become drawers and binders; importing the same file again adds nothing.
         </Text>
         <Group gap="xs">
           {APPS.map(({ app, button, accept }) => (
