@@ -173,7 +173,12 @@ export async function buildApp({
     releaseBlobs,
     revokeSources: sources.revokerFor,
   });
-  await app.register(restoreRoutes, { prefix: '/api/account', db: database.db, sources: sourcesService });
+  await app.register(restoreRoutes, {
+    prefix: '/api/account',
+    db: database.db,
+    sources: sourcesService,
+    maxBytes: Math.floor(config.MAX_ARCHIVE_MB * 1024 * 1024),
+  });
   const apiTokens = createApiTokens(database.db);
   await app.register(tokenRoutes, { prefix: '/api/account', tokens: apiTokens });
   await app.register(extensionPackageRoutes, { prefix: '/api/extension-package', distDir: extensionDistDir });

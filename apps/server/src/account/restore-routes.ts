@@ -19,15 +19,14 @@ import type { ImportedItem } from '../sources/source.js';
 import { openRestoreArchive } from './restore-archive.js';
 import { planRestore } from './restore-plan.js';
 
-/** The largest export taken: 20 GB, unless the server says otherwise. */
-export const MAX_RESTORE_BYTES = 20 * 1024 ** 3;
 /** Items stored per batch, so that the counts move as a large export is restored. */
 const BATCH = 500;
 
 export interface RestoreDeps {
   db: Db;
   sources: SourcesService;
-  maxBytes?: number;
+  /** The largest export taken (`MAX_ARCHIVE_MB`, as for a Paperless-ngx export). */
+  maxBytes: number;
 }
 
 /**
@@ -37,7 +36,7 @@ export interface RestoreDeps {
  * `easio.json` are checked whole before anything is stored, so a malformed export leaves nothing.
  */
 export async function restoreRoutes(app: FastifyInstance, deps: RestoreDeps) {
-  const maxBytes = deps.maxBytes ?? MAX_RESTORE_BYTES;
+  const { maxBytes } = deps;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 },
     throwFileSizeLimit: true,
@@ -80,7 +79,7 @@ export async function restoreRoutes(app: FastifyInstance, deps: RestoreDeps) {
             `The export is larger than this server takes (${Math.round(maxBytes / 1024 ** 2)} MB)`,
           );
         }
-        const archive = await openRestoreArchive(file, { maxTotalBytes: maxBytes * 2 });
+        const archive = await openRestoreArchive(file, { maxTotalBytes: maxBytes });
         try {
           const plan = planRestore(archive.manifest, archive.files, archive.open);
           const { importItems } = await deps.sources.intake(user.id, 'easio_export');
