@@ -1,15 +1,12 @@
 import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
 import { HttpError } from '../http/http-error.js';
+import { type CheckedZip, openCheckedZip, type ZipRefusal, ZipRefused } from '../storage/checked-zip.js';
 import { type ExportManifest, parseManifest } from './restore-manifest.js';
 
 /** `easio.json` is parsed whole: 10,000 items are a few megabytes; this is far beyond any desk. */
 export const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 /** Entries one export may hold (its files and `easio.json`). */
 export const MAX_ENTRIES = 500_000;
-/** An entry inflating more than this many times its packed size, past a megabyte, is a ZIP bomb. */
-export const MAX_RATIO = 200;
-const RATIO_FROM_BYTES = 1024 * 1024;
 
 export interface RestoreLimits {
   /** The most bytes all entries together may unpack to. */
@@ -27,33 +24,26 @@ export interface RestoreArchive {
 
 const refused = (detail: string) => new HttpError(422, `${detail}; nothing was restored`);
 
-/** A name that stays inside the archive: relative, no `..`, no backslash or drive letter. */
-export function safeEntryName(name: string): boolean {
-  if (name.startsWith('/') || name.includes('\\') || /^[a-zA-Z]:/.test(name) || name.includes('\u0000')) {
-    return false;
+function refusal(reason: ZipRefusal): HttpError {
+  switch (reason.kind) {
+    case 'unreadable':
+      return refused('The file is not a ZIP that can be read, or it is damaged or cut short');
+    case 'outside':
+      return refused(`The export names a file outside itself (${reason.name.slice(0, 80)})`);
+    case 'too-many':
+      return refused(`The export holds more than ${reason.max.toLocaleString('en')} entries`);
+    case 'too-large':
+      return refused(
+        `The export unpacks to more than this server takes (${Math.round(reason.maxBytes / 1024 ** 2)} MB)`,
+      );
+    case 'bomb':
+      return refused(
+        `The export holds a file that unpacks to ${Math.round(reason.ratio)} times its size (a ZIP bomb)`,
+      );
   }
-  return !name.split('/').some((part) => part === '..');
 }
 
-function listEntries(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
-  const entries = new Map<string, yauzl.Entry>();
-  return new Promise((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entries.size >= MAX_ENTRIES) {
-        reject(refused(`The export holds more than ${MAX_ENTRIES.toLocaleString('en')} entries`));
-        return;
-      }
-      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-}
-
-async function readManifest(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<unknown> {
-  const stream = await zip.openReadStreamPromise(entry);
+async function readManifest(stream: Readable): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   try {
@@ -70,68 +60,34 @@ async function readManifest(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<unk
  * anything that is not an export this server can restore.
  */
 export async function openRestoreArchive(file: string, limits: RestoreLimits): Promise<RestoreArchive> {
-  let zip: yauzl.ZipFile;
+  let zip: CheckedZip;
   try {
-    zip = await yauzl.openPromise(file, {
-      lazyEntries: true,
-      autoClose: false,
-      validateEntrySizes: true,
-      // Names are checked below, with a message saying what is wrong.
-      strictFileNames: false,
-      decodeStrings: true,
-    });
-  } catch {
-    throw refused('The file is not a ZIP that can be read (is it whole?)');
+    zip = await openCheckedZip(file, { maxTotalBytes: limits.maxTotalBytes, maxEntries: MAX_ENTRIES });
+  } catch (error) {
+    throw error instanceof ZipRefused ? refusal(error.refusal) : error;
   }
   try {
-    let entries: Map<string, yauzl.Entry>;
-    try {
-      entries = await listEntries(zip);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      const message = error instanceof Error ? error.message : '';
-      if (/relative path|absolute path/.test(message))
-        throw refused('The export names a file outside itself');
-      throw refused('The ZIP is damaged or cut short');
-    }
-    let total = 0;
-    for (const entry of entries.values()) {
-      if (!safeEntryName(entry.fileName))
-        throw refused(`The export names a file outside itself (${entry.fileName.slice(0, 80)})`);
-      total += entry.uncompressedSize;
-      const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-      if (entry.uncompressedSize > RATIO_FROM_BYTES && ratio > MAX_RATIO) {
-        throw refused(
-          `The export holds a file that unpacks to ${Math.round(ratio)} times its size (a ZIP bomb)`,
-        );
-      }
-    }
-    if (total > limits.maxTotalBytes) {
-      throw refused(
-        `The export unpacks to more than this server takes (${Math.round(limits.maxTotalBytes / 1024 ** 2)} MB)`,
-      );
-    }
-    const manifestEntry = entries.get('easio.json');
+    const manifestEntry = zip.entries.get('easio.json');
     if (!manifestEntry) throw refused('The ZIP holds no easio.json: it is not an Easio export');
     if (manifestEntry.uncompressedSize > MAX_MANIFEST_BYTES)
       throw refused('easio.json is larger than an export’s can be');
     let raw: unknown;
     try {
-      raw = await readManifest(zip, manifestEntry);
+      raw = await readManifest(await zip.open(manifestEntry));
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw refused('easio.json is damaged or cut short');
     }
     const parsed = parseManifest(raw);
     if (!parsed.ok) throw refused(parsed.detail);
-    const files = new Set([...entries.keys()].filter((name) => name.startsWith('files/')));
+    const files = new Set([...zip.entries.keys()].filter((name) => name.startsWith('files/')));
     return {
       manifest: parsed.manifest,
       files,
       async open(name) {
-        const entry = entries.get(name);
+        const entry = zip.entries.get(name);
         if (!entry || !files.has(name)) throw new Error('The file is not in the export');
-        return zip.openReadStreamPromise(entry);
+        return zip.open(entry);
       },
       close: () => zip.close(),
     };

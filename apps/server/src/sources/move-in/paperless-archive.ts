@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
+import { type CheckedZip, openCheckedZip, type ZipRefusal, ZipRefused } from '../../storage/checked-zip.js';
 import { MoveInError } from './moved-in.js';
 
 /** The manifest is read whole: 200 MB holds the text of a hundred thousand OCR'd documents. */
 export const MAX_MANIFEST_BYTES = 200 * 1024 * 1024;
-/** An entry inflating more than this many times its packed size is a bomb: real documents don't. */
-export const MAX_RATIO = 200;
-/** Below this size, any ratio is fine (a page of blanks packs a thousand to one). */
-const RATIO_FREE_BYTES = 1024 * 1024;
 
 export interface ArchiveLimits {
   /** The most all entries together may unpack to. */
@@ -30,10 +27,19 @@ export interface PaperlessArchive {
 
 const not = (why: string) => new MoveInError(`This is not a Paperless-ngx export that can be read: ${why}`);
 
-/** A name that would land outside the export folder once unpacked: absolute, a drive, or climbing up. */
-function escapes(name: string): boolean {
-  const slashed = name.replaceAll('\\', '/');
-  return slashed.startsWith('/') || /^[a-z]:/i.test(slashed) || slashed.split('/').includes('..');
+function refusal(reason: ZipRefusal): MoveInError {
+  switch (reason.kind) {
+    case 'unreadable':
+      return not('the ZIP is damaged or incomplete');
+    case 'outside':
+      return not(`the entry “${reason.name.slice(0, 200)}” points outside the export`);
+    case 'too-many':
+      return not(`it holds more than ${reason.max} entries`);
+    case 'too-large':
+      return not(`it unpacks to more than ${Math.round(reason.maxBytes / (1024 * 1024))} MB`);
+    case 'bomb':
+      return not(`the entry “${reason.name.slice(0, 200)}” inflates like a ZIP bomb`);
+  }
 }
 
 async function readAll(stream: Readable, max: number, what: string): Promise<Buffer> {
@@ -70,53 +76,14 @@ function parseManifest(bytes: Buffer, name: string): unknown[] {
  */
 export async function openPaperlessArchive(file: string, limits: ArchiveLimits): Promise<PaperlessArchive> {
   const maxManifest = limits.maxManifestBytes ?? MAX_MANIFEST_BYTES;
-  let zip: yauzl.ZipFile;
+  let zip: CheckedZip;
   try {
-    zip = await yauzl.openPromise(file, {
-      lazyEntries: true,
-      autoClose: false,
-      validateEntrySizes: true,
-      strictFileNames: false,
-    });
-  } catch {
-    throw not('the ZIP is damaged or incomplete');
+    zip = await openCheckedZip(file, { maxTotalBytes: limits.maxTotalBytes });
+  } catch (error) {
+    throw error instanceof ZipRefused ? refusal(error.refusal) : error;
   }
   try {
-    const entries = new Map<string, yauzl.Entry>();
-    let total = 0;
-    await new Promise<void>((resolve, reject) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
-        const name = entry.fileName;
-        if (escapes(name)) return reject(not(`the entry “${name.slice(0, 200)}” points outside the export`));
-        if (!name.endsWith('/')) {
-          total += entry.uncompressedSize;
-          if (total > limits.maxTotalBytes) {
-            return reject(
-              not(`it unpacks to more than ${Math.round(limits.maxTotalBytes / (1024 * 1024))} MB`),
-            );
-          }
-          if (
-            entry.uncompressedSize > RATIO_FREE_BYTES &&
-            entry.uncompressedSize > MAX_RATIO * Math.max(entry.compressedSize, 1)
-          ) {
-            return reject(not(`the entry “${name.slice(0, 200)}” inflates like a ZIP bomb`));
-          }
-          entries.set(name, entry);
-        }
-        zip.readEntry();
-      });
-      zip.on('end', resolve);
-      zip.on('error', (error: Error) => {
-        // yauzl checks each entry's name itself, and stops at one that would leave the folder.
-        const named = /^(?:absolute path|invalid relative path): (.*)$/s.exec(error.message);
-        reject(
-          named
-            ? not(`the entry “${(named[1] ?? '').slice(0, 200)}” points outside the export`)
-            : not('the ZIP is damaged or incomplete'),
-        );
-      });
-      zip.readEntry();
-    });
+    const { entries } = zip;
     const manifests = [...entries.keys()].filter((n) => path.posix.basename(n) === 'manifest.json');
     const root = manifests.sort((a, b) => a.split('/').length - b.split('/').length)[0];
     if (root === undefined) throw not('it holds no manifest.json');
@@ -128,7 +95,7 @@ export async function openPaperlessArchive(file: string, limits: ArchiveLimits):
     const read = async (name: string): Promise<Readable> => {
       const entry = inFolder.get(name);
       if (!entry) throw new Error(`${name} is not in the export`);
-      return zip.openReadStreamPromise(entry);
+      return zip.open(entry);
     };
     const records: unknown[] = [];
     let manifestBytes = 0;
