@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { CHROME_BOOKMARKS } from '../apps/server/src/test/move-in-samples';
-import { createUser, signIn, violations } from './helpers';
+import { signedInNewUser, violations } from './helpers';
 
 test('moves a browser bookmarks file in from My Sources, listing the bookmark it could not take', async ({
   page,
   request,
 }) => {
-  const user = await createUser(request);
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/my-desk/);
+  await signedInNewUser(page, request);
   await page.goto('/my-source');
   const card = page.getByRole('region', { name: 'Import from another app' });
   const chooser = page.waitForEvent('filechooser');
