@@ -164,6 +164,46 @@ export function createDeskRepository(db: Db) {
       };
     },
 
+    /** The items (not folders) a source connection brought. */
+    async connectionItemIds(ownerId: string, connectionId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: objects.id })
+        .from(objects)
+        .where(
+          and(
+            eq(objects.ownerId, ownerId),
+            eq(objects.connectionId, connectionId),
+            eq(objects.isFolder, false),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The drawers and binders a connection made (an export's folders), once its items are gone: those left
+     * empty go, binders before the drawers that held them; one the user filed other things into stays.
+     */
+    async deleteEmptyConnectionFolders(ownerId: string, connectionId: string): Promise<number> {
+      let count = 0;
+      // A drawer holds binders, which hold items: two rounds empty any folder a connection made.
+      for (let round = 0; round < 2; round++) {
+        const gone = await db
+          .delete(objects)
+          .where(
+            and(
+              eq(objects.ownerId, ownerId),
+              eq(objects.connectionId, connectionId),
+              eq(objects.isFolder, true),
+              sql`NOT EXISTS (SELECT 1 FROM objects AS child WHERE child.parent_id = ${objects.id})`,
+            ),
+          )
+          .returning({ id: objects.id });
+        count += gone.length;
+        if (gone.length === 0) break;
+      }
+      return count;
+    },
+
     /** A file of the owner's that has exactly these bytes (the original, not a link). */
     async findFileBySha(ownerId: string, sha256: string): Promise<ObjectRow | undefined> {
       const [row] = await db

@@ -4,10 +4,9 @@ import {
   SERVICE_LABEL,
   type SourceConnection,
 } from '@easio/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { objects, type SourceConnectionRow } from '../db/schema.js';
+import type { SourceConnectionRow } from '../db/schema.js';
 import { createDeskRepository } from '../desk/repository.js';
 import { HttpError } from '../http/http-error.js';
 import type { ConnectionStore, NewConnection } from './connections.js';
@@ -158,15 +157,10 @@ export function createSourcesService(deps: SourcesServiceDeps) {
       const result = await db.transaction(async (tx) => {
         let deleted = { count: 0, blobKeys: [] as string[], thumbnailKeys: [] as string[] };
         if (deleteItems) {
-          const mine = and(eq(objects.ownerId, ownerId), eq(objects.connectionId, connection.id));
-          const ids = (
-            await tx
-              .select({ id: objects.id })
-              .from(objects)
-              .where(and(mine, eq(objects.isFolder, false)))
-          ).map((r) => r.id);
-          if (ids.length) deleted = await createDeskRepository(tx).deleteSubtrees(ownerId, ids);
-          deleted.count += await deleteEmptyFolders(tx, mine);
+          const desk = createDeskRepository(tx);
+          const ids = await desk.connectionItemIds(ownerId, connection.id);
+          if (ids.length) deleted = await desk.deleteSubtrees(ownerId, ids);
+          deleted.count += await desk.deleteEmptyConnectionFolders(ownerId, connection.id);
         }
         await createSourcesRepository(tx).remove(connection.id);
         await setServicesActive(tx, ownerId, [service], false);
@@ -179,27 +173,3 @@ export function createSourcesService(deps: SourcesServiceDeps) {
 }
 
 export type SourcesService = ReturnType<typeof createSourcesService>;
-
-/**
- * The drawers and binders a connection made (an export's folders), once its items are gone: those left
- * empty go, binders before the drawers that held them; one the user filed other things into stays with them.
- */
-async function deleteEmptyFolders(db: Db, mine: SQL | undefined): Promise<number> {
-  let count = 0;
-  // A drawer holds binders, which hold items: two rounds empty any folder a connection made.
-  for (let round = 0; round < 2; round++) {
-    const gone = await db
-      .delete(objects)
-      .where(
-        and(
-          mine,
-          eq(objects.isFolder, true),
-          sql`NOT EXISTS (SELECT 1 FROM objects AS child WHERE child.parent_id = ${objects.id})`,
-        ),
-      )
-      .returning({ id: objects.id });
-    count += gone.length;
-    if (gone.length === 0) break;
-  }
-  return count;
-}
