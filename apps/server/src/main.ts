@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -18,6 +19,7 @@ import { loadOrCreateSecret } from './secrets.js';
 import { createServices, queuedWork, registerJobHandlers } from './services.js';
 import { queueDueSyncs } from './sources/sync-jobs.js';
 import { createBlobStore } from './storage/create-blob-store.js';
+import { removeProcessTempFolder, setTempRoot, sweepStaleTempFolders } from './storage/temp-files.js';
 
 /** How often the Trash is emptied of what is over `TRASH_DAYS`, and orphan blobs removed. */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -26,6 +28,9 @@ const SYNC_CHECK_MS = 5 * 60 * 1000;
 
 const started = performance.now();
 const config = loadConfig();
+// Temporary files live on the data's disk (the system's /tmp is often memory); a crash's are removed now.
+setTempRoot(path.join(config.dataDir, 'tmp'));
+const staleTempFolders = await sweepStaleTempFolders();
 // A language named without its data package installed stops the start, naming the package.
 if (config.OCR) checkOcrLanguages(config.OCR_LANGUAGES);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -126,6 +131,7 @@ async function shutdown(signal: string) {
   await jobHandlers.close();
   await blobs.close();
   await database.close();
+  await removeProcessTempFolder();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -136,6 +142,9 @@ app.log.info(
   { database: database.kind, dataDir: config.dataDir, startupMs: Math.round(performance.now() - started) },
   `Easio is ready on http://localhost:${config.PORT}`,
 );
+if (staleTempFolders > 0) {
+  app.log.info({ folders: staleTempFolders }, 'removed the temporary files an earlier run left');
+}
 if (consumer && consumeSettings) {
   consumer.start();
   app.log.info(

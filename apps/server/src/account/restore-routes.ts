@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { restoreResultSchema } from '@easio/shared';
 import multipart from '@fastify/multipart';
@@ -16,6 +13,7 @@ import { errorResponses } from '../http/error-responses.js';
 import { HttpError } from '../http/http-error.js';
 import type { SourcesService } from '../sources/service.js';
 import type { ImportedItem } from '../sources/source.js';
+import { tempFilePath } from '../storage/temp-files.js';
 import { openRestoreArchive } from './restore-archive.js';
 import { planRestore } from './restore-plan.js';
 
@@ -60,7 +58,7 @@ export async function restoreRoutes(app: FastifyInstance, deps: RestoreDeps) {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the export as multipart/form-data');
       const part = await request.file();
       if (!part) throw new HttpError(422, 'The upload holds no file');
-      const file = path.join(tmpdir(), `easio-restore-${randomUUID()}.zip`);
+      const file = await tempFilePath('restore', '.zip');
       try {
         try {
           await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));

@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { readBlob } from '../../processing/read-blob.js';
 import type { ParsedEmail } from '../../sources/mail/mail-message.js';
 import { parseRawMessage } from '../../sources/mail/mail-message.js';
 import { parseLargeMessage } from '../../sources/mail/mail-message-stream.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { makeTempFolder } from '../../storage/temp-files.js';
 import { parseOutlookMessage } from './outlook-message.js';
 
 /** Messages up to this size are parsed in memory; larger ones stream, their parts written to files. */
@@ -43,7 +42,7 @@ export async function readUploadedEmail(
     const mail = await parseRawMessage(await readBlob(blobs, blob.key, IN_MEMORY_BYTES));
     return looksLikeMail(mail) ? { mail, done: nothing } : null;
   }
-  const dir = await mkdtemp(path.join(tmpdir(), 'easio-upload-mail-'));
+  const dir = await makeTempFolder('upload-mail');
   const done = () => rm(dir, { recursive: true, force: true });
   try {
     const mail = await parseLargeMessage(await blobs.get(blob.key), maxBytes, dir);

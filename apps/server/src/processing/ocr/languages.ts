@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeTempFolder } from '../../storage/temp-files.js';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +40,7 @@ export function checkOcrLanguages(codes: readonly string[]): void {
 export async function linkLanguageData(
   codes: readonly string[],
 ): Promise<{ dir: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'easio-ocr-'));
+  const dir = await makeTempFolder('ocr-languages');
   for (const code of codes) await symlink(languageDataFile(code), path.join(dir, `${code}.traineddata.gz`));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

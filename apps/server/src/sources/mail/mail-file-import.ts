@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { makeTempFolder } from '../../storage/temp-files.js';
 import type { SyncCounts } from '../repository.js';
 import type { ImportedItem, SyncPage } from '../source.js';
 import { emailItems, type ParsedEmail, parseRawMessage } from './mail-message.js';
@@ -143,7 +143,7 @@ export async function importMailFile(
     }
   };
 
-  const dir = await mkdtemp(path.join(tmpdir(), 'easio-mail-'));
+  const dir = await makeTempFolder('mail');
   try {
     const { head, stream } = await peek(input);
     const isMbox = head.toString('latin1').trimStart().startsWith('From ');

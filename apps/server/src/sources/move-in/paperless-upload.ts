@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { tempFilePath } from '../../storage/temp-files.js';
 import type { MoveInPlan } from './moved-in.js';
 import { planPaperless, readManifest } from './paperless.js';
 import { openPaperlessArchive, type PaperlessArchive } from './paperless-archive.js';
@@ -25,7 +23,7 @@ export async function withPaperlessUpload<T>(
   maxTotalBytes: number,
   store: (plan: MoveInPlan) => Promise<T>,
 ): Promise<T> {
-  const file = path.join(tmpdir(), `easio-paperless-${randomUUID()}.zip`);
+  const file = await tempFilePath('paperless', '.zip');
   let archive: PaperlessArchive | null = null;
   try {
     await pipeline(upload, createWriteStream(file, { mode: 0o600 }));

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { HttpError } from '../../http/http-error.js';
+import { tempFilePath } from '../../storage/temp-files.js';
 
 /** The chat's text is read whole: a chat of years is a few megabytes; more is not a chat export. */
 export const MAX_CHAT_TEXT_BYTES = 50 * 1024 * 1024;
@@ -29,7 +28,7 @@ const isChatText = (name: string) => /(^|\/)(_chat|WhatsApp Chat[^/]*|[^/]*)\.tx
  * the whole export before anything is stored.
  */
 export async function openChatArchive(body: Readable, maxEntryBytes: number): Promise<ChatArchive> {
-  const file = path.join(tmpdir(), `easio-chat-${randomUUID()}`);
+  const file = await tempFilePath('chat');
   await pipeline(body, createWriteStream(file, { mode: 0o600 }));
   const cleanup = () => rm(file, { force: true });
   try {
