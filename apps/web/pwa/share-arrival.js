@@ -1,8 +1,8 @@
-// @ts-check
 /*
  * Which POST /share the service worker keeps: a share from the Share menu, or a form posted from Easio's
- * own pages; never one another site's page sent. The build (pwa/service-worker-plugin.ts) puts this file
- * in front of sw.js without its `export`, which is here for the unit tests.
+ * own pages; not what another site's page posts, as far as the browser lets the worker tell. The build
+ * (pwa/service-worker-plugin.ts) puts this file in front of sw.js without its `export`, which is here for
+ * the unit tests; it is type-checked (apps/web/tsconfig.json, checkJs).
  *
  * What Chromium lets a service worker see of such a POST (observed in Chromium 156; see
  * docs/architecture.md, *Installable app and share target*): never a `Sec-Fetch-*` header (the network
