@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { tokenOf } from './desk-seed';
 import { createUser, row, signedInNewUser, violations } from './helpers';
 
 // The rest of the suite blocks service workers (playwright.config.ts): this file tests Easio's.
@@ -29,6 +30,7 @@ async function underServiceWorker(page: Page) {
  * (`Origin` Easio's) is the other kind the service worker takes, and goes the same way from there.
  */
 async function share(page: Page, fields: { title?: string; text?: string; url?: string; png?: string }) {
+  const before = page.url();
   await page.evaluate(
     ({ fields, png }) => {
       const form = document.createElement('form');
@@ -57,13 +59,9 @@ async function share(page: Page, fields: { title?: string; text?: string; url?: 
     },
     { fields, png: PNG_BASE64 },
   );
-  await page.waitForURL(/\/(share|login)\?/);
+  // A new share's page: /share?id=… (a new id each time), or the sign-in page on the way to it.
+  await page.waitForURL((url) => url.href !== before && /^\/(share|login)$/.test(url.pathname));
 }
-
-const tokenOf = (page: Page) =>
-  page.evaluate(
-    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string }).access_token,
-  );
 
 /** The names of everything on the signed-in user's desk, read through the API. */
 async function deskNames(page: Page, request: APIRequestContext) {
