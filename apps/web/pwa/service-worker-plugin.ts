@@ -4,6 +4,14 @@ import type { Plugin } from 'vite';
 import { type BuiltFile, shellFiles } from './shell-files';
 
 const SOURCE = path.join(import.meta.dirname, 'sw.js');
+/** The worker's test of a share's sender, an ES module for its unit tests: put in front without `export`. */
+const SHARE_ARRIVAL = path.join(import.meta.dirname, 'share-arrival.js');
+
+/** The worker's whole source: the share test, as plain functions, then the worker. */
+function workerSource(): string {
+  const shareArrival = readFileSync(SHARE_ARRIVAL, 'utf8').replace(/^export /gm, '');
+  return `${shareArrival}\n${readFileSync(SOURCE, 'utf8')}`;
+}
 
 function filesUnder(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -15,9 +23,10 @@ function filesUnder(dir: string, base = dir): string[] {
 }
 
 /**
- * Writes `sw.js` into the build: the hand-written worker (pwa/sw.js) behind the list of the app shell's
- * files (every built file but source maps, and the public folder's) and a version that changes with
- * any of their bytes, so a new build is a new worker that replaces the old one and its cache.
+ * Writes `sw.js` into the build: the hand-written worker (pwa/sw.js, pwa/share-arrival.js) behind the
+ * list of the app shell's files (every built file but source maps, and the public folder's) and a
+ * version that changes with any of their bytes, so a new build is a new worker that replaces the old
+ * one and its cache.
  */
 export function serviceWorker(): Plugin {
   let publicDir = '';
@@ -36,7 +45,7 @@ export function serviceWorker(): Plugin {
       for (const name of publicDir ? filesUnder(publicDir) : []) {
         files.push({ name, bytes: readFileSync(path.join(publicDir, name)) });
       }
-      const source = readFileSync(SOURCE, 'utf8');
+      const source = workerSource();
       const { version, precache } = shellFiles(files, source);
       this.emitFile({
         type: 'asset',

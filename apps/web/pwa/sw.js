@@ -1,15 +1,17 @@
 /*
  * Easio's service worker. The build (pwa/service-worker-plugin.ts) puts `VERSION` and `PRECACHE`, the
- * app shell's files, in front of this file.
+ * app shell's files, and `isShareFromUser` (pwa/share-arrival.js) in front of this file.
  *
  * - The app shell (index.html, the built scripts and styles, icons, fonts) is kept per version, so the
  *   app opens without a network and says it is offline.
  * - Nothing else is ever cached: not /api or /v1 (private data, answers), not other origins (signed
  *   storage addresses), not any request carrying Authorization.
- * - POST /share (the Web Share Target) is taken here: the shared form is kept in the share inbox
- *   and the browser is sent to /share?id=…, where the signed-in app saves it with its own token.
+ * - POST /share (the Web Share Target) is taken here: a share from the Share menu (or a form on Easio's
+ *   own pages) is kept in the share inbox and the browser is sent to /share?id=…, where the signed-in
+ *   app shows it and saves it, with its own token, when the person says so. A POST another site's
+ *   page made is not read: the browser is sent to /share?error=other-site, which says so.
  */
-/* global VERSION, PRECACHE */
+/* global VERSION, PRECACHE, isShareFromUser */
 
 const SHELL_PREFIX = 'easio-shell-';
 const SHELL_CACHE = `${SHELL_PREFIX}${VERSION}`;
@@ -81,6 +83,13 @@ async function shellFile(request) {
 const redirectTo = (path) => Response.redirect(new URL(path, self.location.origin).href, 303);
 
 async function receiveShare(request) {
+  const arrival = {
+    mode: request.mode,
+    secFetchSite: request.headers.get('sec-fetch-site'),
+    origin: request.headers.get('origin'),
+    referrer: request.referrer,
+  };
+  if (!isShareFromUser(arrival, self.location.origin)) return redirectTo('/share?error=other-site');
   let form;
   try {
     form = await request.formData();

@@ -4,6 +4,8 @@ import { SectionLoader } from '../../components/Loading';
 import { PageHeader } from '../../components/Page';
 import { countOf } from '../../lib/plural';
 import { VIEWER_PARAM } from '../desk/links';
+import { SharePreview } from './SharePreview';
+import { Skipped } from './Skipped';
 import type { ShareOutcome } from './save-share';
 import type { SharePlan } from './shared-items';
 import { useReceivedShare } from './use-received-share';
@@ -13,21 +15,28 @@ const onDesk = (id: string) => `${DESK}?${new URLSearchParams({ [VIEWER_PARAM]: 
 
 /**
  * /share: where "Share → Easio" on a phone lands. The service worker has kept what was shared and sent
- * the browser here (after signing in, when needed); this page saves it to the desk, where unfiled items
- * wait for recommendations, and says what was saved.
+ * the browser here (after signing in, when needed); this page shows what arrived and saves what the
+ * person keeps of it to the desk, where unfiled items wait for recommendations, only when they say so.
  */
 export function SharePage() {
   const [params] = useSearchParams();
-  const { state, retry } = useReceivedShare(params.get('id'));
+  const { state, save, discard, reopen } = useReceivedShare(params.get('id'));
+  const error = params.get('error');
+  const deciding = !error && (state?.step === 'review' || state?.step === 'saving');
   return (
     <>
       <PageHeader title="Shared with Easio" />
       <Stack gap="md" maw={640}>
-        {params.get('error') === 'unreadable' ? (
+        {error === 'other-site' ? (
+          <Alert color="red" title="Something tried to send items to Easio from another site">
+            Nothing was saved. Easio only takes what you send it from your phone's Share menu. If you meant to
+            save something, share it again from there.
+          </Alert>
+        ) : error === 'unreadable' ? (
           <Alert color="red" title="What you shared could not be read">
             Share it again; if it still fails, save it from within Easio.
           </Alert>
-        ) : params.get('error') === 'not-ready' ? (
+        ) : error === 'not-ready' ? (
           <Alert color="orange" title="Easio was not ready to receive this share">
             Open Easio once in this browser and sign in, then share again: it is then ready for whatever you
             share.
@@ -37,6 +46,17 @@ export function SharePage() {
             Use your phone's Share menu and choose Easio to save a link, some text, a photo or a document to
             your desk.
           </Alert>
+        ) : state.step === 'opening' ? (
+          <>
+            <Text>Opening what you shared…</Text>
+            <SectionLoader />
+          </>
+        ) : state.step === 'review' ? (
+          <SharePreview
+            plan={state.plan}
+            onSave={(chosen) => save(chosen, state.plan.skipped)}
+            onDiscard={discard}
+          />
         ) : state.step === 'saving' ? (
           <>
             <Text>Saving what you shared to your desk…</Text>
@@ -44,7 +64,12 @@ export function SharePage() {
           </>
         ) : state.step === 'missing' ? (
           <Alert color="gray" title="This share is no longer waiting">
-            It was saved already, or it waited more than a day and was dropped. Share it again to save it.
+            It was saved or discarded already, or it waited more than a day and was dropped. Share it again to
+            save it.
+          </Alert>
+        ) : state.step === 'discarded' ? (
+          <Alert color="gray" title="Discarded: nothing was saved">
+            What you shared is forgotten. Share it again if you change your mind.
           </Alert>
         ) : state.step === 'nothing' ? (
           <Alert color="orange" title="Nothing to save">
@@ -57,19 +82,25 @@ export function SharePage() {
           <Alert color="red" title="What you shared could not be saved">
             <Stack gap="xs" align="flex-start">
               {state.detail}
-              <Button size="xs" variant="white" color="red" onClick={retry}>
+              <Button size="xs" variant="white" color="red" onClick={reopen}>
                 Try again
               </Button>
             </Stack>
           </Alert>
         ) : (
-          <Outcomes outcomes={state.outcomes} skipped={state.skipped} onRetry={retry} />
+          <Outcomes
+            outcomes={state.outcomes}
+            skipped={state.skipped}
+            onRetry={() => save(state.chosen, state.skipped)}
+          />
         )}
-        <Group>
-          <Button component={Link} to={DESK} variant="light">
-            Go to My Desk
-          </Button>
-        </Group>
+        {!deciding && (
+          <Group>
+            <Button component={Link} to={DESK} variant="light">
+              Go to My Desk
+            </Button>
+          </Group>
+        )}
       </Stack>
     </>
   );
@@ -120,18 +151,5 @@ function Outcomes({
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function Skipped({ skipped }: { skipped: SharePlan['skipped'] }) {
-  if (skipped.length === 0) return null;
-  return (
-    <List spacing="xs" size="sm">
-      {skipped.map((s) => (
-        <List.Item key={`${s.label}:${s.reason}`}>
-          {s.label}: not saved. {s.reason}
-        </List.Item>
-      ))}
-    </List>
   );
 }

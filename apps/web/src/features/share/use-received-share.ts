@@ -4,21 +4,23 @@ import { errorMessage } from '../../api/error-message';
 import { queryClient } from '../../api/query-client';
 import { type ShareOutcome, saveShare } from './save-share';
 import { forgetShared, isShareId, openShared } from './share-inbox';
-import { planShare, readSharedForm, type SharePlan } from './shared-items';
+import { planShare, readSharedForm, type SharePlan, type ShareStep } from './shared-items';
 
 export type ReceivedShare =
-  | { step: 'saving' }
-  /** No share under this id: saved already, or dropped after a day. */
+  | { step: 'opening' }
+  /** No share under this id: saved or discarded already, or dropped after a day. */
   | { step: 'missing' }
   /** Nothing in it could become a desk item. */
   | { step: 'nothing'; skipped: SharePlan['skipped'] }
-  | { step: 'done'; outcomes: ShareOutcome[]; skipped: SharePlan['skipped'] }
+  /** What arrived, shown for the person to check: nothing has been sent anywhere. */
+  | { step: 'review'; plan: SharePlan }
+  | { step: 'saving' }
+  /** `chosen` is what the person chose to save, for *Try again* when none of it reached the desk. */
+  | { step: 'done'; outcomes: ShareOutcome[]; skipped: SharePlan['skipped']; chosen: ShareStep[] }
+  | { step: 'discarded' }
   | { step: 'error'; detail: string };
 
-// One save per share, however often the page mounts (React's development double mount included).
-const running = new Map<string, Promise<ReceivedShare>>();
-
-async function receive(id: string): Promise<ReceivedShare> {
+async function open(id: string): Promise<ReceivedShare> {
   const form = await openShared(id);
   if (!form) return { step: 'missing' };
   const plan = planShare(readSharedForm(form));
@@ -26,40 +28,60 @@ async function receive(id: string): Promise<ReceivedShare> {
     await forgetShared(id);
     return { step: 'nothing', skipped: plan.skipped };
   }
-  const outcomes = await saveShare(plan.steps);
+  return { step: 'review', plan };
+}
+
+async function save(id: string, chosen: ShareStep[], skipped: SharePlan['skipped']): Promise<ReceivedShare> {
+  const outcomes = await saveShare(chosen);
   // When nothing reached the desk (offline, say) the share is kept, so trying again can save it.
   if (outcomes.some((outcome) => outcome.status !== 'failed')) {
     await forgetShared(id);
     await queryClient.invalidateQueries({ queryKey: deskKeys.all });
   }
-  return { step: 'done', outcomes, skipped: plan.skipped };
+  return { step: 'done', outcomes, skipped, chosen };
 }
 
-/** Saves the share kept under `id` to the desk (once), and tells how it went. */
+/**
+ * The share kept under `id`, read from the share inbox and shown; it is sent to the desk only by
+ * `save` (what the person kept of it), and `discard` forgets it.
+ */
 export function useReceivedShare(id: string | null) {
-  const [state, setState] = useState<ReceivedShare>({ step: 'saving' });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` runs it again after `retry`
+  const [state, setState] = useState<ReceivedShare>({ step: 'opening' });
+  const [opened, setOpened] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `opened` reads the share again after `reopen`
   useEffect(() => {
     if (!isShareId(id)) return;
     let live = true;
-    let job = running.get(id);
-    if (!job) {
-      job = receive(id);
-      running.set(id, job);
-    }
-    job.then(
+    open(id).then(
       (result) => live && setState(result),
       (error: unknown) => live && setState({ step: 'error', detail: errorMessage(error) }),
     );
     return () => {
       live = false;
     };
-  }, [id, attempt]);
-  const retry = useCallback(() => {
-    if (id) running.delete(id);
-    setState({ step: 'saving' });
-    setAttempt((n) => n + 1);
-  }, [id]);
-  return { state: isShareId(id) ? state : null, retry };
+  }, [id, opened]);
+
+  const run = useCallback((job: () => Promise<ReceivedShare>) => {
+    job().then(setState, (error: unknown) => setState({ step: 'error', detail: errorMessage(error) }));
+  }, []);
+  const saveChosen = useCallback(
+    (chosen: ShareStep[], skipped: SharePlan['skipped']) => {
+      if (!isShareId(id)) return;
+      setState({ step: 'saving' });
+      run(() => save(id, chosen, skipped));
+    },
+    [id, run],
+  );
+  const discard = useCallback(() => {
+    if (!isShareId(id)) return;
+    run(async () => {
+      await forgetShared(id);
+      return { step: 'discarded' };
+    });
+  }, [id, run]);
+  const reopen = useCallback(() => {
+    setState({ step: 'opening' });
+    setOpened((n) => n + 1);
+  }, []);
+  return { state: isShareId(id) ? state : null, save: saveChosen, discard, reopen };
 }
