@@ -75,6 +75,8 @@ export class PgBossJobQueue implements JobQueue {
   readonly #kinds = new Map<string, Kind>();
   readonly #queues = new Map<string, Promise<void>>();
   readonly #timers: NodeJS.Timeout[] = [];
+  /** Timer tasks under way (a renewal, a reclaim, archiving), awaited when the queue stops. */
+  readonly #tasks = new Set<Promise<void>>();
   #started: Promise<void> | undefined;
   #stopped: Promise<void> | undefined;
 
@@ -227,7 +229,7 @@ export class PgBossJobQueue implements JobQueue {
       if (!this.#started) return;
       await this.#started.catch(() => undefined);
       await Promise.all(this.#workers().map((worker) => worker.stop(this.#stopTimeoutMs)));
-      this.#clearTimers();
+      await this.#stopTimers();
       // The database belongs to the caller: pg-boss closes only connections it opened itself, none here.
       await this.#boss.stop({ graceful: false, close: false });
     })();
@@ -242,7 +244,7 @@ export class PgBossJobQueue implements JobQueue {
   async halt(): Promise<void> {
     this.#stopped ??= (async () => {
       for (const worker of this.#workers()) worker.halt();
-      this.#clearTimers();
+      await this.#stopTimers();
       await this.#boss.stop({ graceful: false, close: false });
     })();
     await this.#stopped;
@@ -263,22 +265,26 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Runs `task` every `ms`, never two at once, its errors reported. */
   #every(ms: number, task: () => Promise<unknown>): void {
-    let busy = false;
+    let running: Promise<void> | undefined;
     const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      task()
+      if (running) return;
+      running = task()
+        .then(() => undefined)
         .catch((error: unknown) => this.#onError(asError(error)))
         .finally(() => {
-          busy = false;
+          if (running) this.#tasks.delete(running);
+          running = undefined;
         });
+      this.#tasks.add(running);
     }, ms);
     timer.unref();
     this.#timers.push(timer);
   }
 
-  #clearTimers(): void {
+  /** Stops the timers and waits for their tasks under way, so none outlives the queue. */
+  async #stopTimers(): Promise<void> {
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
+    await Promise.all(this.#tasks);
   }
 
   async #renewLeases(): Promise<void> {
