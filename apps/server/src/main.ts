@@ -108,7 +108,10 @@ sweepTimer.unref();
 // Once soon after start too: a server that is rarely up for six hours still empties its Trash.
 setTimeout(sweep, 60_000).unref();
 
-let jobHandlers: JobHandlers | undefined;
+/** The job workers starting, and the re-queue running, once listening (below): a stop waits for both. */
+let workersStarting: Promise<JobHandlers> | undefined;
+let requeuing: Promise<unknown> = Promise.resolve();
+const stopRequeue = new AbortController();
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -119,6 +122,9 @@ async function shutdown(signal: string) {
   await consumer?.stop();
   await app.close();
   await mailer?.close();
+  stopRequeue.abort();
+  await requeuing;
+  const jobHandlers = await workersStarting?.catch(() => undefined);
   await queue.stop();
   await jobHandlers?.close();
   await blobs.close();
@@ -135,10 +141,11 @@ app.log.info(
   `Easio is ready on http://localhost:${config.PORT}`,
 );
 // Listening first: /api/health answers while the job workers start and the re-queue below runs.
-jobHandlers = await registerJobHandlers(queue, { config, database, blobs, services, namer });
+workersStarting = registerJobHandlers(queue, { config, database, blobs, services, namer });
+await workersStarting;
 // Work stored just before a crash whose job was never queued, queued now in rounds between requests.
 const requeueStarted = performance.now();
-requeuePendingWork(queue, database.db, config)
+requeuing = requeuePendingWork(queue, database.db, config, stopRequeue.signal)
   .then((found) =>
     app.log.info(
       { ...found, ms: Math.round(performance.now() - requeueStarted) },

@@ -178,11 +178,16 @@ export interface RequeuedWork {
  * Work stored just before a crash whose job was never queued (or that a job was half way through), queued
  * again: file processing, link previews, OCR. Items that still have a job (waiting, retrying, or running
  * in this or another process) are left to it, so each is queued once. `main.ts` runs it in the background
- * once listening: it works in rounds and lets requests in between them.
+ * once listening: it works in rounds and lets requests in between them; `signal` stops it between rounds.
  */
-export async function requeuePendingWork(queue: JobQueue, db: Db, config: Config): Promise<RequeuedWork> {
-  const files = await requeuePendingFiles(queue, db);
-  const links = config.LINK_PREVIEWS ? await requeuePendingPreviews(queue, db) : 0;
-  const ocr = config.OCR ? await requeuePendingOcr(queue, db) : 0;
+export async function requeuePendingWork(
+  queue: JobQueue,
+  db: Db,
+  config: Config,
+  signal?: AbortSignal,
+): Promise<RequeuedWork> {
+  const files = await requeuePendingFiles(queue, db, signal);
+  const links = config.LINK_PREVIEWS ? await requeuePendingPreviews(queue, db, signal) : 0;
+  const ocr = config.OCR ? await requeuePendingOcr(queue, db, signal) : 0;
   return { files, links, ocr };
 }

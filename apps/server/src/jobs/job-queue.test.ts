@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { DB_KINDS, openTestDatabase } from '../test/databases.js';
 import type { JobQueueOptions } from './create-job-queue.js';
-import { LAPSED_MESSAGE } from './job-rows.js';
+import { analyzeChangedJobTables, LAPSED_MESSAGE } from './job-rows.js';
 import { executorFor } from './pg-boss-db.js';
 import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
@@ -296,6 +296,21 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     release();
     await queue.drain();
     expect(seen.sort()).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('analyzes a job table once many jobs changed it (PGlite runs no autovacuum)', async () => {
+    const queue = newQueue();
+    await queue.start();
+    await queue.sendMany(
+      'analyzed',
+      Array.from({ length: 300 }, (_, n) => ({ data: { n } })),
+    );
+    await analyzeChangedJobTables(executorFor(database));
+    const rows = await database.db.execute(
+      sql`select s.last_analyze from pg_stat_user_tables s join pgboss.queue q on q.partition_name = s.relname
+          where q.name = 'analyzed'`,
+    );
+    expect((rows as unknown as { rows: { last_analyze: unknown }[] }).rows[0]?.last_analyze).toBeTruthy();
   });
 
   it('stops cleanly: no timers left, the database stays open', async () => {

@@ -109,3 +109,38 @@ export async function dropOldArchive(db: PgBoss.Db): Promise<void> {
     [],
   );
 }
+
+/**
+ * Indexes pg-boss's job table lacks for what this queue asks of it, made once (any process, under an
+ * advisory lock): pg-boss's fetch orders waiting jobs by priority and age, which its own index cannot
+ * give, so with 100,000 waiting it sorted them all at every fetch; leases look for active jobs; the
+ * re-queue looks keys up. pg-boss creates each queue's table later by copying this one, which brings
+ * them along. A pg-boss upgrade that rebuilds the table loses them, and the next start makes them again.
+ */
+export async function ensureJobIndexes(db: PgBoss.Db): Promise<void> {
+  await db.executeSql(
+    `BEGIN;
+     SELECT pg_advisory_xact_lock(hashtext('easio_job_indexes'));
+     CREATE INDEX IF NOT EXISTS easio_job_fetch_i ON ${BOSS_SCHEMA}.job (name, priority DESC, created_on, id)
+       WHERE state < 'active';
+     CREATE INDEX IF NOT EXISTS easio_job_active_i ON ${BOSS_SCHEMA}.job (name, started_on) WHERE state = 'active';
+     CREATE INDEX IF NOT EXISTS easio_job_key_i ON ${BOSS_SCHEMA}.job (name, singleton_key)
+       WHERE state < 'completed';
+     COMMIT;`,
+    [],
+  );
+}
+
+/**
+ * On PGlite, which never runs autovacuum: analyzes pg-boss's tables that autovacuum would (changed by more
+ * than 50 rows and a tenth since their last analysis), so the planner knows a queue holds 100,000 jobs and
+ * fetches through the index above rather than sorting them.
+ */
+export async function analyzeChangedJobTables(db: PgBoss.Db): Promise<void> {
+  const { rows } = await db.executeSql(
+    `SELECT relname FROM pg_stat_user_tables
+     WHERE schemaname = '${BOSS_SCHEMA}' AND n_mod_since_analyze > 50 + 0.1 * n_live_tup`,
+    [],
+  );
+  for (const row of rows) await db.executeSql(`ANALYZE ${BOSS_SCHEMA}."${String(row.relname)}"`, []);
+}

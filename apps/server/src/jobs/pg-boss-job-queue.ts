@@ -3,7 +3,15 @@ import { setTimeout as delay, setImmediate as nextTurn } from 'node:timers/promi
 import PgBoss from 'pg-boss';
 import { asError, errorFromOutput } from './job-errors.js';
 import type { JobQueue, NewJob, WorkOptions } from './job-queue.js';
-import { BOSS_SCHEMA, dropOldArchive, keysWithLiveJobs, reclaimLapsedJobs, renewLeases } from './job-rows.js';
+import {
+  analyzeChangedJobTables,
+  BOSS_SCHEMA,
+  dropOldArchive,
+  ensureJobIndexes,
+  keysWithLiveJobs,
+  reclaimLapsedJobs,
+  renewLeases,
+} from './job-rows.js';
 import { type Job, KindWorker } from './kind-worker.js';
 
 export interface JobQueueOptions {
@@ -23,8 +31,13 @@ export interface JobQueueOptions {
   heartbeatSeconds?: number;
   /** How often this process looks for lapsed leases to take back (default 10 s). */
   reclaimEverySeconds?: number;
-  /** How often finished jobs are archived, and archived ones over a week old dropped (default 120 s). */
+  /**
+   * How often finished jobs are archived, archived ones over a week old dropped, and (with
+   * `analyzeJobTables`) job tables analyzed (default 60 s).
+   */
   maintenanceIntervalSeconds?: number;
+  /** Analyze pg-boss's tables as autovacuum would: for PGlite, which has none. */
+  analyzeJobTables?: boolean;
   /** How long `stop()` waits for running jobs before failing them so they are retried (default 30 s). */
   stopTimeoutMs?: number;
   /** Errors of the queue itself (not of jobs), such as a lost database. */
@@ -71,6 +84,7 @@ export class PgBossJobQueue implements JobQueue {
   readonly #heartbeatMs: number;
   readonly #reclaimMs: number;
   readonly #maintenanceMs: number;
+  readonly #analyzeJobTables: boolean;
   readonly #onError: (error: Error) => void;
   readonly #kinds = new Map<string, Kind>();
   readonly #queues = new Map<string, Promise<void>>();
@@ -91,7 +105,8 @@ export class PgBossJobQueue implements JobQueue {
     }
     this.#heartbeatMs = heartbeatSeconds * 1000;
     this.#reclaimMs = (options.reclaimEverySeconds ?? 10) * 1000;
-    this.#maintenanceMs = (options.maintenanceIntervalSeconds ?? 120) * 1000;
+    this.#maintenanceMs = (options.maintenanceIntervalSeconds ?? 60) * 1000;
+    this.#analyzeJobTables = options.analyzeJobTables ?? false;
     this.#onError = options.onError ?? ((error) => console.error('[jobs]', error));
     this.#boss = new PgBoss({
       db,
@@ -112,11 +127,13 @@ export class PgBossJobQueue implements JobQueue {
     if (this.#stopped) throw new Error('A stopped job queue cannot start again: create a new one');
     this.#started ??= (async () => {
       await this.#boss.start();
+      await ensureJobIndexes(this.#db);
       this.#every(this.#heartbeatMs, () => this.#renewLeases());
       this.#every(this.#reclaimMs, () => this.#reclaim());
       this.#every(this.#maintenanceMs, async () => {
         await this.#boss.archive();
         await dropOldArchive(this.#db);
+        if (this.#analyzeJobTables) await analyzeChangedJobTables(this.#db);
       });
       for (const kind of this.#kinds.values()) await this.#activate(kind);
     })();

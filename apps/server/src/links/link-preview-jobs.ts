@@ -45,12 +45,12 @@ export async function enqueueLinkPreviews(queue: JobQueue, objectIds: string[]):
  * Links saved but never previewed (the process died first): queued again at start-up, in rounds (one
  * that has a job already is not doubled). Answers how many.
  */
-export async function requeuePendingPreviews(queue: JobQueue, db: Db): Promise<number> {
+export async function requeuePendingPreviews(queue: JobQueue, db: Db, signal?: AbortSignal): Promise<number> {
   // `= 'pending'` written as a literal: the partial index objects_job_pending_idx serves it.
   return requeueObjects(
     queue,
     db,
-    LINK_PREVIEW_JOB,
+    { name: LINK_PREVIEW_JOB, signal },
     sql`${objects.jobState} = 'pending'`,
     inArray(objects.dataType, [...LINK_TYPES]),
   );

@@ -45,12 +45,12 @@ export async function enqueueFileJobs(queue: JobQueue, objectIds: string[]): Pro
  * Files stored but never processed: the process died between storing them and queueing their job.
  * Queued again at start-up, in rounds (one that has a job already is not doubled). Answers how many.
  */
-export async function requeuePendingFiles(queue: JobQueue, db: Db): Promise<number> {
+export async function requeuePendingFiles(queue: JobQueue, db: Db, signal?: AbortSignal): Promise<number> {
   // `= 'pending'` written as a literal: the partial index objects_job_pending_idx serves it.
   return requeueObjects(
     queue,
     db,
-    FILE_JOB,
+    { name: FILE_JOB, signal },
     sql`${objects.jobState} = 'pending'`,
     notInArray(objects.dataType, [...LINK_TYPES]),
   );

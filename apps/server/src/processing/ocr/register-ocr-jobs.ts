@@ -45,12 +45,12 @@ export async function enqueueOcrJob(queue: JobQueue, objectId: string): Promise<
  * rounds (one that has a job already, maybe still reading in another process, is not doubled). Answers
  * how many.
  */
-export async function requeuePendingOcr(queue: JobQueue, db: Db): Promise<number> {
+export async function requeuePendingOcr(queue: JobQueue, db: Db, signal?: AbortSignal): Promise<number> {
   // Literals: the partial index objects_ocr_pending_idx serves them.
   return requeueObjects(
     queue,
     db,
-    OCR_JOB,
+    { name: OCR_JOB, signal },
     sql`${objects.ocrState} IN ('pending', 'reading')`,
     sql`${objects.duplicateOf} IS NULL`,
   );
