@@ -12,12 +12,12 @@ export const objectJob = (objectId: string): NewJob => ({ data: { objectId }, si
 
 /**
  * Queues again, in rounds of `REQUEUE_BATCH` in id order, a job of kind `name` (`objectJob`) for every
- * object that matches every `waiting` condition: those a crash left without one. An object whose key already has a job
- * waiting, retrying or running is skipped, so each ends up queued once. Between rounds the event loop
- * turns: on PGlite a query settles without it turning, so a loop of queries would hold every request
- * back until it ended. `waiting` should match a partial index (written with literals, not parameters,
- * so the planner can use it), or each round reads the table. `signal` stops it between rounds (the
- * server stopping: the next start goes on). Answers how many objects were waiting (so far).
+ * object that matches every `waiting` condition: those a crash left without one. An object whose key
+ * already has a job waiting, retrying or running is skipped, so each ends up queued once. Between rounds
+ * the event loop turns: on PGlite a query settles without it turning, so a loop of queries would hold
+ * every request back until it ended. `waiting` should match a partial index (written with literals, not
+ * parameters, so the planner can use it), or each round reads the table. `signal` stops it between
+ * rounds (the server stopping: the next start goes on). Answers how many objects were waiting (so far).
  */
 export async function requeueObjects(
   queue: JobQueue,
