@@ -298,20 +298,24 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     expect(seen.sort()).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('analyzes a job table once many jobs changed it (PGlite runs no autovacuum)', async () => {
-    const queue = newQueue();
-    await queue.start();
-    await queue.sendMany(
-      'analyzed',
-      Array.from({ length: 300 }, (_, n) => ({ data: { n } })),
-    );
-    await analyzeChangedJobTables(executorFor(database));
-    const rows = await database.db.execute(
-      sql`select s.last_analyze from pg_stat_user_tables s join pgboss.queue q on q.partition_name = s.relname
+  // PostgreSQL counts changes for its statistics with a delay (and analyzes by itself): PGlite only.
+  it.runIf(kind === 'pglite')(
+    'analyzes a job table once many jobs changed it (PGlite runs no autovacuum)',
+    async () => {
+      const queue = newQueue();
+      await queue.start();
+      await queue.sendMany(
+        'analyzed',
+        Array.from({ length: 300 }, (_, n) => ({ data: { n } })),
+      );
+      await analyzeChangedJobTables(executorFor(database));
+      const rows = await database.db.execute(
+        sql`select s.last_analyze from pg_stat_user_tables s join pgboss.queue q on q.partition_name = s.relname
           where q.name = 'analyzed'`,
-    );
-    expect((rows as unknown as { rows: { last_analyze: unknown }[] }).rows[0]?.last_analyze).toBeTruthy();
-  });
+      );
+      expect((rows as unknown as { rows: { last_analyze: unknown }[] }).rows[0]?.last_analyze).toBeTruthy();
+    },
+  );
 
   it('stops cleanly: no timers left, the database stays open', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
