@@ -87,5 +87,5 @@ describe.each(DB_KINDS)('start-up re-queue on %s', (kind) => {
       await queue.stop();
       await t.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
