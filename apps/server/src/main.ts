@@ -143,16 +143,19 @@ app.log.info(
 // Listening first: /api/health answers while the job workers start and the re-queue below runs.
 workersStarting = registerJobHandlers(queue, { config, database, blobs, services, namer });
 await workersStarting;
-// Work stored just before a crash whose job was never queued, queued now in rounds between requests.
+// Work stored just before a crash whose job was never queued, queued now in rounds between requests
+// (unless a stop came while the workers started).
 const requeueStarted = performance.now();
-requeuing = requeuePendingWork(queue, database.db, config, stopRequeue.signal)
-  .then((found) =>
-    app.log.info(
-      { ...found, ms: Math.round(performance.now() - requeueStarted) },
-      'queued again the work left pending by the last run (what still had a job was left to it)',
-    ),
-  )
-  .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
+if (!closing) {
+  requeuing = requeuePendingWork(queue, database.db, config, stopRequeue.signal)
+    .then((found) =>
+      app.log.info(
+        { ...found, ms: Math.round(performance.now() - requeueStarted) },
+        'queued again the work left pending by the last run (what still had a job was left to it)',
+      ),
+    )
+    .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
+}
 if (staleTempFolders > 0) {
   app.log.info({ folders: staleTempFolders }, 'removed the temporary files an earlier run left');
 }
