@@ -281,6 +281,10 @@ export async function buildApp({
     schema: createLiveSchema({ db: database.db, users, hub }),
     auth,
     introspection: config.GRAPHQL_INTROSPECTION,
+    limits: {
+      connectionsPerUser: config.LIVE_CONNECTIONS_PER_USER,
+      operationsPerMinute: config.GRAPHQL_OPERATIONS_PER_MINUTE,
+    },
   });
   await registerSpa(app, webDistDir);
   return app;

@@ -138,6 +138,17 @@ export const configSchema = z.object({
   LINK_PREVIEWS: flag.default(true),
   /** GraphQL answers introspection queries (schema discovery for development tools). Off: refused. */
   GRAPHQL_INTROSPECTION: flag.default(false),
+  /**
+   * Live (GraphQL WebSocket) connections one user may hold open to one server process; one more is
+   * closed with 1013 "Try Again Later". The web app opens one per tab.
+   */
+  LIVE_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * GraphQL operations (HTTP queries and mutations, and subscriptions started over the socket) one user
+   * may send to one server process: this many at once, then this many a minute (a token bucket). Over
+   * it: 429 over HTTP, an error for that operation over the socket.
+   */
+  GRAPHQL_OPERATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Lets a mail server without TLS be read (one on the same machine or LAN; tests). Off: TLS or STARTTLS only. */
   IMAP_ALLOW_PLAINTEXT: flag.default(false),
   /**

@@ -8,15 +8,18 @@ import { openDatabase } from './db/client.js';
 import { sweepOrphanBlobs } from './desk/blob-cleanup.js';
 import { purgeExpiredTrash } from './desk/trash-service.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
-import { requeuePendingPreviews } from './links/link-preview-jobs.js';
 import { createLogger } from './logger.js';
 import { mailerFromConfig } from './mail-out/mailer.js';
 import { checkOcrLanguages } from './processing/ocr/languages.js';
-import { requeuePendingOcr } from './processing/ocr/register-ocr-jobs.js';
-import { requeuePendingFiles } from './processing/register-file-jobs.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { createServices, queuedWork, registerJobHandlers } from './services.js';
+import {
+  createServices,
+  type JobHandlers,
+  queuedWork,
+  registerJobHandlers,
+  requeuePendingWork,
+} from './services.js';
 import { queueDueSyncs } from './sources/sync-jobs.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { removeProcessTempFolder, setTempRoot, sweepStaleTempFolders } from './storage/temp-files.js';
@@ -55,7 +58,7 @@ const consumeSettings = await openConsumeFolder(config, database.db);
 const namer = aiNamerFromConfig(config, (err) =>
   console.warn('binder naming model:', err instanceof Error ? err.message : err),
 );
-const jobHandlers = await registerJobHandlers(queue, { config, database, blobs, services, namer });
+// The queue takes sends from now on; its workers start once the server listens (below).
 await queue.start();
 
 const mailer = mailerFromConfig(config);
@@ -89,18 +92,6 @@ const syncDue = () =>
 const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;
 syncTimer?.unref();
 
-// Work stored just before a crash, whose job was never queued: queued now, in the background.
-Promise.all([
-  requeuePendingFiles(queue, database.db),
-  config.LINK_PREVIEWS ? requeuePendingPreviews(queue, database.db) : 0,
-  config.OCR ? requeuePendingOcr(queue, database.db) : 0,
-])
-  .then(([files, links, ocr]) => {
-    if (files || links || ocr)
-      app.log.info({ files, links, ocr }, 'queued again the work left pending by the last run');
-  })
-  .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
-
 const sweep = () =>
   purgeExpiredTrash(database.db, config.TRASH_DAYS, services.releaseBlobs)
     .then(
@@ -117,6 +108,10 @@ sweepTimer.unref();
 // Once soon after start too: a server that is rarely up for six hours still empties its Trash.
 setTimeout(sweep, 60_000).unref();
 
+/** The job workers starting, and the re-queue running, once listening (below): a stop waits for both. */
+let workersStarting: Promise<JobHandlers> | undefined;
+let requeuing: Promise<unknown> = Promise.resolve();
+const stopRequeue = new AbortController();
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -127,8 +122,11 @@ async function shutdown(signal: string) {
   await consumer?.stop();
   await app.close();
   await mailer?.close();
+  stopRequeue.abort();
+  await requeuing;
+  const jobHandlers = await workersStarting?.catch(() => undefined);
   await queue.stop();
-  await jobHandlers.close();
+  await jobHandlers?.close();
   await blobs.close();
   await database.close();
   await removeProcessTempFolder();
@@ -142,6 +140,22 @@ app.log.info(
   { database: database.kind, dataDir: config.dataDir, startupMs: Math.round(performance.now() - started) },
   `Easio is ready on http://localhost:${config.PORT}`,
 );
+// Listening first: /api/health answers while the job workers start and the re-queue below runs.
+workersStarting = registerJobHandlers(queue, { config, database, blobs, services, namer });
+await workersStarting;
+// Work stored just before a crash whose job was never queued, queued now in rounds between requests
+// (unless a stop came while the workers started).
+const requeueStarted = performance.now();
+if (!closing) {
+  requeuing = requeuePendingWork(queue, database.db, config, stopRequeue.signal)
+    .then((found) =>
+      app.log.info(
+        { ...found, ms: Math.round(performance.now() - requeueStarted) },
+        'queued again the work left pending by the last run (what still had a job was left to it)',
+      ),
+    )
+    .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
+}
 if (staleTempFolders > 0) {
   app.log.info({ folders: staleTempFolders }, 'removed the temporary files an earlier run left');
 }

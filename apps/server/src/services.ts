@@ -1,15 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { createBlobReleaser } from './desk/blob-cleanup.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { createLinkPreviewer } from './links/link-preview.js';
-import { enqueueLinkPreviews, registerLinkPreviewJobs } from './links/link-preview-jobs.js';
+import {
+  enqueueLinkPreviews,
+  registerLinkPreviewJobs,
+  requeuePendingPreviews,
+} from './links/link-preview-jobs.js';
 import { createOcrEngine } from './processing/ocr/engine.js';
 import { createOcrProcessor } from './processing/ocr/ocr-job.js';
-import { enqueueOcrJob, registerOcrJobs } from './processing/ocr/register-ocr-jobs.js';
+import { enqueueOcrJob, registerOcrJobs, requeuePendingOcr } from './processing/ocr/register-ocr-jobs.js';
 import { createFileProcessor } from './processing/process-file.js';
-import { enqueueFileJob, registerFileJobs } from './processing/register-file-jobs.js';
+import { enqueueFileJobs, registerFileJobs, requeuePendingFiles } from './processing/register-file-jobs.js';
 import type { BinderNamer } from './recommendations/ai-namer.js';
 import {
   createRecommendationScheduler,
@@ -38,9 +42,7 @@ export interface BackgroundWork {
 /** The background work of a server: everything goes to the job queue. */
 export function queuedWork(queue: JobQueue, database: Database, config: Config): BackgroundWork {
   return {
-    onFilesStored: async (ids) => {
-      for (const id of ids) await enqueueFileJob(queue, id);
-    },
+    onFilesStored: (ids) => enqueueFileJobs(queue, ids),
     onLinksSaved: config.LINK_PREVIEWS ? (ids) => enqueueLinkPreviews(queue, ids) : null,
     onOcrAsked: config.OCR ? (id) => enqueueOcrJob(queue, id) : null,
     recommendationScheduler: createRecommendationScheduler(queue, {
@@ -161,6 +163,31 @@ export async function registerJobHandlers(
     await registerLinkPreviewJobs(queue, previewer, db);
   }
   if (kinds.recommendations) await registerRecommendationJobs(queue, db, { namer });
-  if (kinds.syncs) await registerSyncJobs(queue, services.sources.runner);
+  if (kinds.syncs) await registerSyncJobs(queue, services.sources.runner, db);
   return { close: async () => ocr?.close() };
+}
+
+/** What start-up's re-queue found waiting, of each kind. */
+export interface RequeuedWork {
+  files: number;
+  links: number;
+  ocr: number;
+}
+
+/**
+ * Work stored just before a crash whose job was never queued (or that a job was half way through), queued
+ * again: file processing, link previews, OCR. Items that still have a job (waiting, retrying, or running
+ * in this or another process) are left to it, so each is queued once. `main.ts` runs it in the background
+ * once listening: it works in rounds and lets requests in between them; `signal` stops it between rounds.
+ */
+export async function requeuePendingWork(
+  queue: JobQueue,
+  db: Db,
+  config: Config,
+  signal?: AbortSignal,
+): Promise<RequeuedWork> {
+  const files = await requeuePendingFiles(queue, db, signal);
+  const links = config.LINK_PREVIEWS ? await requeuePendingPreviews(queue, db, signal) : 0;
+  const ocr = config.OCR ? await requeuePendingOcr(queue, db, signal) : 0;
+  return { files, links, ocr };
 }

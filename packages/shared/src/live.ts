@@ -80,3 +80,10 @@ export type UserSet = z.infer<typeof userSetSchema>;
 
 /** Subscriptions one connection may hold at once; one more is refused. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
+
+/**
+ * The close code of a live connection refused because its user already has as many open as the server
+ * allows (`LIVE_CONNECTIONS_PER_USER`): WebSocket's "Try Again Later", so a client tries again later
+ * (graphql-ws does, with its backoff) rather than giving up.
+ */
+export const LIVE_TOO_MANY_CONNECTIONS = 1013;

@@ -170,6 +170,9 @@ export const objects = pgTable(
     // The Trash's listing and its emptying after TRASH_DAYS.
     index('objects_trash_idx').on(t.ownerId, t.trashedAt).where(sql`trashed_at IS NOT NULL`),
     index('objects_trashed_from_idx').on(t.trashedFrom),
+    // Start-up's re-queue of what a crash left waiting (jobs/requeue.ts): only those rows, in id order.
+    index('objects_job_pending_idx').on(t.id).where(sql`job_state = 'pending'`),
+    index('objects_ocr_pending_idx').on(t.id).where(sql`ocr_state IN ('pending', 'reading')`),
   ],
 );
 

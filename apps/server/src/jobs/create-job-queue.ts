@@ -7,8 +7,12 @@ export type { JobQueueOptions } from './pg-boss-job-queue.js';
 
 /**
  * Jobs kept in `database` (schema `pgboss`, created on first start) through the app's own connection:
- * its pool on PostgreSQL, its one session on PGlite. The queue never closes the database.
+ * its pool on PostgreSQL, its one session on PGlite (whose job tables it analyzes itself: PGlite runs no
+ * autovacuum). The queue never closes the database.
  */
 export function createJobQueue(database: Database, options?: JobQueueOptions): JobQueue {
-  return new PgBossJobQueue(executorFor(database), options);
+  return new PgBossJobQueue(executorFor(database), {
+    analyzeJobTables: database.kind === 'pglite',
+    ...options,
+  });
 }

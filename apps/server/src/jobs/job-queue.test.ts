@@ -3,16 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { DB_KINDS, openTestDatabase } from '../test/databases.js';
-import { createJobQueue, type JobQueueOptions } from './create-job-queue.js';
-import type { JobQueue } from './job-queue.js';
+import type { JobQueueOptions } from './create-job-queue.js';
+import { analyzeChangedJobTables, LAPSED_MESSAGE } from './job-rows.js';
+import { executorFor } from './pg-boss-db.js';
+import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
 describe.each(DB_KINDS)('job queue on %s', (kind) => {
   let database: Database;
-  const queues: JobQueue[] = [];
+  const queues: PgBossJobQueue[] = [];
   const queueErrors: Error[] = [];
 
   const newQueue = (options: JobQueueOptions = {}) => {
-    const queue = createJobQueue(database, {
+    const queue = new PgBossJobQueue(executorFor(database), {
       pollIntervalMs: 50,
       retryDelaySeconds: 0,
       retryBackoff: false,
@@ -172,27 +174,148 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
     expect(most).toBe(2);
   });
 
-  it('fails a job that outlives its time limit (pg-boss maintenance) and reports it', async () => {
-    const queue = newQueue({ expireInSeconds: 1, maintenanceIntervalSeconds: 1 });
+  /** Leases short enough for a test: a job is taken back within about 3 s of its process dying. */
+  const LEASE = { leaseSeconds: 2, heartbeatSeconds: 0.5, reclaimEverySeconds: 0.5 };
+
+  /** A handler that never ends and says when it started, as a job running when its process is killed. */
+  const hangs = () => {
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const handler = () => {
+      started();
+      return new Promise<void>(() => {});
+    };
+    return { handler, running };
+  };
+
+  it('runs again elsewhere a job whose process died, and never takes twice a long job whose process lives', async () => {
+    // A long job (three leases) in a process that stays up and renews its lease.
+    const live = newQueue(LEASE);
+    let longRuns = 0;
+    let longStarted = () => {};
+    const longRunning = new Promise<void>((resolve) => {
+      longStarted = resolve;
+    });
+    await live.work('long', async () => {
+      longRuns += 1;
+      longStarted();
+      await delay(6000);
+    });
+    await live.start();
+    await live.send('long', {});
+    await longRunning;
+
+    // A job whose process is killed while it runs: never completed nor failed.
+    const dying = newQueue(LEASE);
+    const doomed = hangs();
+    await dying.work('doomed', doomed.handler);
+    await dying.start();
+    await dying.send('doomed', { n: 1 });
+    await doomed.running;
+    await dying.halt();
+
+    // Another process works both kinds.
+    const survivor = newQueue(LEASE);
+    const rerun: unknown[] = [];
+    const longElsewhere: unknown[] = [];
+    await survivor.work('doomed', async (data) => {
+      rerun.push(data.n);
+    });
+    await survivor.work('long', async (data) => {
+      longElsewhere.push(data);
+    });
+    await survivor.start();
+    await expect.poll(() => rerun, { timeout: 10_000, interval: 100 }).toEqual([1]);
+    await live.drain();
+    expect([longRuns, longElsewhere.length]).toEqual([1, 0]);
+  }, 30_000);
+
+  it('fails a job whose process died once it has no attempt left, and reports it once', async () => {
+    const dying = newQueue(LEASE);
+    const doomed = hangs();
+    await dying.work('last-try', doomed.handler, { retryLimit: 0 });
+    await dying.start();
+    await dying.send('last-try', { id: 'x' });
+    await doomed.running;
+    await dying.halt();
+
+    const survivor = newQueue(LEASE);
+    let runs = 0;
+    const finalFailures: [Record<string, unknown>, string][] = [];
+    await survivor.work(
+      'last-try',
+      async () => {
+        runs += 1;
+      },
+      {
+        retryLimit: 0,
+        onFinalFailure: async (data, error) => {
+          finalFailures.push([data, error.message]);
+        },
+      },
+    );
+    await survivor.start();
+    await expect
+      .poll(() => finalFailures, { timeout: 10_000, interval: 100 })
+      .toEqual([[{ id: 'x' }, LAPSED_MESSAGE]]);
+    await survivor.drain();
+    expect(runs).toBe(0);
+  }, 20_000);
+
+  it('queues many jobs at once; with skipLive, not a key that has a job waiting or running', async () => {
+    const queue = newQueue();
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const finalFailures: string[] = [];
-    await queue.work('stuck', () => released, {
-      retryLimit: 0,
-      onFinalFailure: async (_data, error) => {
-        finalFailures.push(error.message);
-      },
+    const seen: unknown[] = [];
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
     });
+    await queue.work(
+      'many',
+      async (data) => {
+        seen.push(data.key);
+        started();
+        await released;
+      },
+      { concurrency: 1 },
+    );
     await queue.start();
-    await queue.send('stuck', {});
-    await expect
-      .poll(() => finalFailures, { timeout: 10_000, interval: 100 })
-      .toEqual(['The job ran out of time']);
+    const job = (key: string) => ({ data: { key }, singletonKey: key });
+    await queue.send('many', { key: 'a' }, { singletonKey: 'a' });
+    await running;
+    // `a` runs, the others wait: only `b` and `c` are new.
+    expect(await queue.sendMany('many', [job('a'), job('b'), job('c')], { skipLive: true })).toBe(2);
+    expect(await queue.sendMany('many', [job('b'), job('c')], { skipLive: true })).toBe(0);
+    // Without it, a key that is waiting is still dropped (by the database).
+    await queue.sendMany('many', [job('c'), job('d')]);
     release();
     await queue.drain();
+    expect(seen.sort()).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  // PostgreSQL counts changes for its statistics with a delay (and analyzes by itself): PGlite only.
+  it.runIf(kind === 'pglite')(
+    'analyzes a job table once many jobs changed it (PGlite runs no autovacuum)',
+    async () => {
+      const queue = newQueue();
+      await queue.start();
+      await queue.sendMany(
+        'analyzed',
+        Array.from({ length: 300 }, (_, n) => ({ data: { n } })),
+      );
+      await analyzeChangedJobTables(executorFor(database));
+      const rows = await database.db.execute(
+        sql`select s.last_analyze from pg_stat_user_tables s join pgboss.queue q on q.partition_name = s.relname
+          where q.name = 'analyzed'`,
+      );
+      expect((rows as unknown as { rows: { last_analyze: unknown }[] }).rows[0]?.last_analyze).toBeTruthy();
+    },
+  );
 
   it('stops cleanly: no timers left, the database stays open', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;

@@ -8,6 +8,12 @@ export interface WorkOptions {
   onFinalFailure?: (data: Record<string, unknown>, error: Error) => Promise<void>;
 }
 
+/** A job to queue: its data, and the key that makes a second one while it waits a no-op. */
+export interface NewJob {
+  data: Record<string, unknown>;
+  singletonKey?: string;
+}
+
 /**
  * Background jobs, kept in the database so they survive restarts and any process with the worker
  * role runs them: pg-boss on PostgreSQL (and on PGlite when it can), one interface either way.
@@ -22,6 +28,12 @@ export interface JobQueue {
     data: Record<string, unknown>,
     options?: { singletonKey?: string; startAfterSeconds?: number },
   ): Promise<void>;
+  /**
+   * Queue many jobs of one kind, a batch of them per statement (keys as `send`). With `skipLive`, a key
+   * that already has a job waiting, retrying or running is skipped too (start-up's re-queue: nothing is
+   * done twice at once). Answers how many were handed to the database.
+   */
+  sendMany(name: string, jobs: NewJob[], options?: { skipLive?: boolean }): Promise<number>;
   /** Run jobs of `name` in this process. */
   work(
     name: string,

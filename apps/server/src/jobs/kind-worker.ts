@@ -10,6 +10,9 @@ export interface KindWorkerOptions {
   concurrency: number;
   pollIntervalMs: number;
   run: (job: Job) => Promise<void>;
+  /** A job fetched with a longer lease than this (made before leases, or by pg-boss itself) is renewed first. */
+  leaseSeconds: number;
+  renew: (ids: string[]) => Promise<void>;
   onError: (error: Error) => void;
 }
 
@@ -24,14 +27,24 @@ export class KindWorker {
   readonly #alarm = new Alarm();
   #loop: Promise<void> | undefined;
   #stopping = false;
+  #halted = false;
 
   constructor(options: KindWorkerOptions) {
     this.#options = options;
   }
 
+  get name(): string {
+    return this.#options.name;
+  }
+
   /** Jobs running now. */
   get busy(): number {
     return this.#running.size;
+  }
+
+  /** The ids of the jobs running now. */
+  runningIds(): string[] {
+    return [...this.#running.keys()];
   }
 
   start(): void {
@@ -59,14 +72,26 @@ export class KindWorker {
     await Promise.all(ids.map((id) => boss.fail(name, id, reason).catch(onError)));
   }
 
+  /**
+   * Stops as a killed process would, for tests and benchmarks: takes no more jobs, and a job running now
+   * is neither completed nor failed when it ends, so it stays active until its lease lapses.
+   */
+  halt(): void {
+    this.#halted = true;
+    this.#stopping = true;
+    this.#alarm.ring();
+  }
+
   async #poll(): Promise<void> {
-    const { boss, name, concurrency, pollIntervalMs, onError } = this.#options;
+    const { boss, name, concurrency, pollIntervalMs, leaseSeconds, renew, onError } = this.#options;
     while (!this.#stopping) {
       const free = concurrency - this.#running.size;
       let fetched = 0;
       if (free > 0) {
         try {
           const jobs = await boss.fetch<unknown>(name, { batchSize: free, includeMetadata: true });
+          const unleased = jobs.filter((job) => Number(job.expireInSeconds) > leaseSeconds);
+          if (unleased.length > 0) await renew(unleased.map((job) => job.id)).catch(onError);
           // Started even when stopping meanwhile: pg-boss already marked them active.
           for (const job of jobs) this.#start(job);
           fetched = jobs.length;
@@ -84,11 +109,12 @@ export class KindWorker {
       try {
         await run(job);
       } catch (error) {
+        if (this.#halted) return;
         // pg-boss keeps the error as the job's output; a retry is scheduled or, after the last, it fails.
         await boss.fail(name, job.id, asError(error));
         return;
       }
-      await boss.complete(name, job.id);
+      if (!this.#halted) await boss.complete(name, job.id);
     })()
       .catch((error: unknown) => onError(asError(error)))
       .finally(() => {

@@ -1,8 +1,9 @@
 import { LINK_TYPES } from '@easio/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { objectJob, requeueObjects } from '../jobs/requeue.js';
 import { type LinkPreviewer, markPreviewFailed } from './link-preview.js';
 
 export const LINK_PREVIEW_JOB = 'preview-link';
@@ -35,21 +36,22 @@ export async function registerLinkPreviewJobs(
   );
 }
 
-/** Queues previews of saved links; a second request for a link while one waits is dropped. */
+/** Queues previews of saved links (a second request for a link while one waits is dropped). */
 export async function enqueueLinkPreviews(queue: JobQueue, objectIds: string[]): Promise<void> {
-  for (const objectId of objectIds)
-    await queue.send(LINK_PREVIEW_JOB, { objectId }, { singletonKey: objectId });
+  await queue.sendMany(LINK_PREVIEW_JOB, objectIds.map(objectJob));
 }
 
-/** Links saved but never previewed (the process died first): queued again at start-up. Answers how many. */
-export async function requeuePendingPreviews(queue: JobQueue, db: Db): Promise<number> {
-  const pending = await db
-    .select({ id: objects.id })
-    .from(objects)
-    .where(and(eq(objects.jobState, 'pending'), inArray(objects.dataType, [...LINK_TYPES])));
-  await enqueueLinkPreviews(
+/**
+ * Links saved but never previewed (the process died first): queued again at start-up, in rounds (one
+ * that has a job already is not doubled). Answers how many.
+ */
+export async function requeuePendingPreviews(queue: JobQueue, db: Db, signal?: AbortSignal): Promise<number> {
+  // `= 'pending'` written as a literal: the partial index objects_job_pending_idx serves it.
+  return requeueObjects(
     queue,
-    pending.map((row) => row.id),
+    db,
+    { name: LINK_PREVIEW_JOB, signal },
+    sql`${objects.jobState} = 'pending'`,
+    inArray(objects.dataType, [...LINK_TYPES]),
   );
-  return pending.length;
 }

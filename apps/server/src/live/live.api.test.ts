@@ -1,5 +1,6 @@
 import {
   GRAPHQL_PATH,
+  LIVE_TOO_MANY_CONNECTIONS,
   type LiveRecommendation,
   type LiveSourceConnection,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
@@ -33,10 +34,23 @@ async function listening(t: TestApp): Promise<string> {
   return `${address.replace('http', 'ws')}${GRAPHQL_PATH}`;
 }
 
-function client(url: string, token: string | null): { client: Client; closed: Promise<number> } {
-  let closedWith: (code: number) => void = () => {};
-  const closed = new Promise<number>((resolve) => {
+interface OpenClient {
+  client: Client;
+  /** When the server acknowledged the connection. */
+  connected: Promise<void>;
+  /** How it closed: the code and the reason. */
+  closing: Promise<{ code: number; reason: string }>;
+  closed: Promise<number>;
+}
+
+function client(url: string, token: string | null): OpenClient {
+  let closedWith: (event: { code: number; reason: string }) => void = () => {};
+  const closing = new Promise<{ code: number; reason: string }>((resolve) => {
     closedWith = resolve;
+  });
+  let connectedNow = () => {};
+  const connected = new Promise<void>((resolve) => {
+    connectedNow = resolve;
   });
   const c = createClient({
     url,
@@ -46,9 +60,26 @@ function client(url: string, token: string | null): { client: Client; closed: Pr
     // The close is what these tests look at (`on.closed`), not a console line.
     onNonLazyError: () => {},
     connectionParams: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-    on: { closed: (event) => closedWith((event as { code: number }).code) },
+    on: {
+      connected: () => connectedNow(),
+      closed: (event) => {
+        const { code, reason } = event as { code: number; reason: string };
+        closedWith({ code, reason });
+      },
+    },
   });
-  return { client: c, closed };
+  return { client: c, connected, closing, closed: closing.then((event) => event.code) };
+}
+
+/** A GraphQL request over HTTP as `user` (or no one), with its status, body and headers. */
+async function graphqlOver(t: TestApp, user: User | null, payload: unknown) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: GRAPHQL_PATH,
+    headers: user ? user.auth : {},
+    payload: payload as Record<string, unknown>,
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
 }
 
 /** Subscribes and collects what arrives (changes close together may come as one value). */
@@ -112,15 +143,7 @@ describe.each(DB_KINDS)('live data over GraphQL on %s', (kind) => {
     return c;
   };
 
-  const graphql = async (user: User | null, payload: unknown) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: GRAPHQL_PATH,
-      headers: user ? user.auth : {},
-      payload: payload as Record<string, unknown>,
-    });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-  };
+  const graphql = (user: User | null, payload: unknown) => graphqlOver(t, user, payload);
   const propose = (owner: User, tags: string[]) =>
     t.database.db.insert(recommendations).values({
       ownerId: owner.info.id as string,
@@ -336,6 +359,85 @@ describe.each(DB_KINDS)('live data over GraphQL on %s', (kind) => {
       String((refused[0]?.errors[0] as { message?: string }[])?.[0]?.message ?? refused[0]?.errors[0]),
     ).toMatch(/At most/);
     expect(streams.filter((s) => s.values.length > 0)).toHaveLength(MAX_SUBSCRIPTIONS_PER_CONNECTION);
+  });
+});
+
+describe.each(DB_KINDS)('live data limits per user on %s', (kind) => {
+  let t: TestApp;
+  let url: string;
+  const clients: Client[] = [];
+  const open = (token: string) => {
+    const c = client(url, token);
+    clients.push(c.client);
+    return c;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, {
+      env: { LIVE_CONNECTIONS_PER_USER: '2', GRAPHQL_OPERATIONS_PER_MINUTE: '2' },
+    });
+    url = await listening(t);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await t.close();
+  });
+
+  it('refuses a connection over a user’s cap with 1013 and why; another user’s, and one once theirs closed, connect', async () => {
+    const ann = await signedInUser(t.app);
+    const bob = await signedInUser(t.app);
+    const first = open(ann.accessToken);
+    await first.connected;
+    await open(ann.accessToken).connected;
+    expect(await open(ann.accessToken).closing).toEqual({
+      code: LIVE_TOO_MANY_CONNECTIONS,
+      reason: 'Too many live connections for this account (at most 2)',
+    });
+    await open(bob.accessToken).connected;
+
+    await first.client.dispose();
+    expect(await first.closed).toBe(1000);
+    // Once the server has seen it close, a new connection takes its place.
+    await expect
+      .poll(
+        () => {
+          const next = open(ann.accessToken);
+          return Promise.race([next.connected.then(() => 'connected'), next.closed]);
+        },
+        { timeout: 5000, interval: 100 },
+      )
+      .toBe('connected');
+  });
+
+  it('answers 429 {detail} with Retry-After over HTTP, and an error over the socket, past a user’s rate; another user is unaffected', async () => {
+    const ann = await signedInUser(t.app);
+    const bob = await signedInUser(t.app);
+    const query = { query: '{ users { id } }' };
+    expect((await graphqlOver(t, ann, query)).status).toBe(200);
+    expect((await graphqlOver(t, ann, query)).status).toBe(200);
+    const refused = await graphqlOver(t, ann, query);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/^Too many GraphQL requests: try again in \d+ seconds?$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await graphqlOver(t, bob, query)).status).toBe(200);
+
+    // Over the socket, subscriptions are operations too, from the same allowance.
+    const cy = await signedInUser(t.app);
+    const c = open(cy.accessToken);
+    const streams = [1, 2, 3].map(() =>
+      collect<UserInfo[]>(c, USER_SUBSCRIPTION, { id: cy.info.id }, 'users'),
+    );
+    await expect
+      .poll(() => streams.filter((s) => s.errors.length > 0 || s.values.length > 0).length, {
+        timeout: 10_000,
+      })
+      .toBe(3);
+    const errors = streams.flatMap((s) => s.errors);
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toMatch(/Too many GraphQL requests: try again in \d+ seconds?/);
+    expect(streams.filter((s) => s.values.length > 0)).toHaveLength(2);
+    expect((await graphqlOver(t, cy, query)).status).toBe(429);
+    expect((await graphqlOver(t, bob, query)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GRAPHQL_PATH, MAX_SUBSCRIPTIONS_PER_CONNECTION } from '@easio/shared';
+import { GRAPHQL_PATH, LIVE_TOO_MANY_CONNECTIONS, MAX_SUBSCRIPTIONS_PER_CONNECTION } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import { type DocumentNode, execute, GraphQLError, type GraphQLSchema, getOperationAST } from 'graphql';
 import { CloseCode } from 'graphql-ws';
@@ -11,6 +11,7 @@ import { currentUser } from '../auth/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
+import { createTokenBuckets } from '../http/token-buckets.js';
 import { limitedValidator, parseLimited } from './query-limits.js';
 import type { LiveContext } from './schema.js';
 
@@ -53,19 +54,40 @@ function refuse(errors: readonly GraphQLError[]): never {
 interface ConnectionExtra extends Record<PropertyKey, unknown> {
   user?: UserRow;
   expiry?: NodeJS.Timeout;
+  /** Counted among its user's open connections (until it closes). */
+  counted?: boolean;
 }
+
+/** Per user, in this process (each replica counts its own): see `docs/architecture.md`, *Live data*. */
+export interface LiveLimits {
+  /** Connections one user may hold open; one more is closed with `LIVE_TOO_MANY_CONNECTIONS`. */
+  connectionsPerUser: number;
+  /** GraphQL operations (HTTP and socket together) one user may send: this many at once, then a minute. */
+  operationsPerMinute: number;
+}
+
+const tooManyOperations = (seconds: number) =>
+  `Too many GraphQL requests: try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
 
 /**
  * GraphQL at `/v1/graphql`: queries and mutations over HTTP (bearer token in the Authorization
  * header), subscriptions over WebSocket with the graphql-ws protocol (the token in the connection's
  * init payload; without a valid one the connection is closed with 4403, and it is closed with 4401
- * when the token expires). Every resolver answers for the token's user only.
+ * when the token expires). Every resolver answers for the token's user only. Each user may hold
+ * `limits.connectionsPerUser` connections and send `limits.operationsPerMinute` operations.
  */
 export async function livePlugin(
   app: FastifyInstance,
-  { schema, auth, introspection }: { schema: GraphQLSchema; auth: AuthService; introspection: boolean },
+  {
+    schema,
+    auth,
+    introspection,
+    limits,
+  }: { schema: GraphQLSchema; auth: AuthService; introspection: boolean; limits: LiveLimits },
 ) {
   const validateLimited = limitedValidator(introspection);
+  const operations = createTokenBuckets(limits.operationsPerMinute);
+  const openConnections = new Map<string, number>();
   app.post(
     GRAPHQL_PATH,
     {
@@ -73,6 +95,13 @@ export async function livePlugin(
       schema: { hide: false, tags: ['live'], summary: 'GraphQL queries and mutations' },
     },
     async (request) => {
+      const user = currentUser(request);
+      const taken = operations.take(user.id);
+      if (!taken.ok) {
+        throw new HttpError(429, tooManyOperations(taken.retryAfterSeconds), {
+          'Retry-After': String(taken.retryAfterSeconds),
+        });
+      }
       const body = requestSchema.safeParse(request.body);
       if (!body.success) throw new HttpError(400, 'A GraphQL request is {query, variables?, operationName?}');
       let document: DocumentNode;
@@ -90,7 +119,7 @@ export async function livePlugin(
           new GraphQLError(`Subscriptions run over a WebSocket at ${GRAPHQL_PATH} (graphql-ws protocol)`),
         ]);
       }
-      const contextValue: LiveContext = { user: currentUser(request) };
+      const contextValue: LiveContext = { user };
       return execute({
         schema,
         document,
@@ -112,6 +141,18 @@ export async function livePlugin(
         const token = bearerOf(ctx.connectionParams, ctx.extra.request);
         const session = token ? await auth.session(token) : null;
         if (!session) return false;
+        const userId = session.user.id;
+        const open = openConnections.get(userId) ?? 0;
+        if (open >= limits.connectionsPerUser) {
+          // Closed here with its own code; graphql-ws's own close (4403) then finds it closing and is dropped.
+          ctx.extra.socket.close(
+            LIVE_TOO_MANY_CONNECTIONS,
+            `Too many live connections for this account (at most ${limits.connectionsPerUser})`,
+          );
+          return false;
+        }
+        openConnections.set(userId, open + 1);
+        ctx.extra.counted = true;
         ctx.extra.user = session.user;
         // Timers hold at most ~24.8 days; a longer-lived token is checked again when that one fires.
         const close = () => ctx.extra.socket.close(CloseCode.Unauthorized, 'Token expired');
@@ -122,6 +163,8 @@ export async function livePlugin(
         return true;
       },
       onSubscribe: (ctx) => {
+        const taken = operations.take((ctx.extra.user as UserRow).id);
+        if (!taken.ok) return [new GraphQLError(tooManyOperations(taken.retryAfterSeconds))];
         // The one asked for is already among them.
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [
@@ -134,6 +177,12 @@ export async function livePlugin(
       },
       onClose: (ctx) => {
         if (ctx.extra.expiry) clearTimeout(ctx.extra.expiry);
+        const userId = ctx.extra.user?.id;
+        if (ctx.extra.counted && userId) {
+          const left = (openConnections.get(userId) ?? 1) - 1;
+          if (left > 0) openConnections.set(userId, left);
+          else openConnections.delete(userId);
+        }
       },
     },
     sockets,

@@ -1,8 +1,9 @@
 import { LINK_TYPES } from '@easio/shared';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { objects } from '../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { objectJob, requeueObjects } from '../jobs/requeue.js';
 import { type FileProcessor, markFileJobFailed } from './process-file.js';
 
 export const FILE_JOB = 'process-file';
@@ -35,15 +36,22 @@ export async function enqueueFileJob(queue: JobQueue, objectId: string): Promise
   await queue.send(FILE_JOB, { objectId }, { singletonKey: objectId });
 }
 
+/** Queues processing of stored files, in one statement per thousand (as `enqueueFileJob` each). */
+export async function enqueueFileJobs(queue: JobQueue, objectIds: string[]): Promise<void> {
+  await queue.sendMany(FILE_JOB, objectIds.map(objectJob));
+}
+
 /**
  * Files stored but never processed: the process died between storing them and queueing their job.
- * Queued again at start-up (one already queued is not doubled). Answers how many.
+ * Queued again at start-up, in rounds (one that has a job already is not doubled). Answers how many.
  */
-export async function requeuePendingFiles(queue: JobQueue, db: Db): Promise<number> {
-  const pending = await db
-    .select({ id: objects.id })
-    .from(objects)
-    .where(and(eq(objects.jobState, 'pending'), notInArray(objects.dataType, [...LINK_TYPES])));
-  for (const { id } of pending) await enqueueFileJob(queue, id);
-  return pending.length;
+export async function requeuePendingFiles(queue: JobQueue, db: Db, signal?: AbortSignal): Promise<number> {
+  // `= 'pending'` written as a literal: the partial index objects_job_pending_idx serves it.
+  return requeueObjects(
+    queue,
+    db,
+    { name: FILE_JOB, signal },
+    sql`${objects.jobState} = 'pending'`,
+    notInArray(objects.dataType, [...LINK_TYPES]),
+  );
 }

@@ -24,15 +24,24 @@ export function createSyncScheduler(queue: JobQueue, db: Db): SyncScheduler {
 /**
  * The job worker's side of `syncNow`: runs syncs in this process, at most two at once, each retried after a
  * crash, resuming from its cursor. Registered with every other job kind by `registerJobHandlers` (services.ts).
+ * After the last attempt the connection says why it stopped (a sync whose process died every time would
+ * otherwise stay `syncing`), and is tried again after SYNC_EVERY_MINUTES like any failed one.
  */
-export async function registerSyncJobs(queue: JobQueue, runner: SyncRunner): Promise<void> {
+export async function registerSyncJobs(queue: JobQueue, runner: SyncRunner, db: Db): Promise<void> {
+  const repo = createSourcesRepository(db);
   await queue.work(
     SYNC_JOB,
     async (data) => {
       if (typeof data.connectionId !== 'string') throw new Error('A sync job needs a connectionId');
       await runner.sync(data.connectionId);
     },
-    { retryLimit: 3, concurrency: 2 },
+    {
+      retryLimit: 3,
+      concurrency: 2,
+      onFinalFailure: async (data, error) => {
+        if (typeof data.connectionId === 'string') await repo.finishSync(data.connectionId, error.message);
+      },
+    },
   );
 }
 

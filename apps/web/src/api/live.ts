@@ -9,6 +9,17 @@ const retryWait = (attempt: number) =>
 const REFUSED = new Set<number>([CloseCode.Unauthorized, CloseCode.Forbidden]);
 
 /**
+ * Whether to connect again after a close: yes after a network loss or a restart, and when the server
+ * refused because this account already has as many live connections as it allows (many tabs:
+ * `LIVE_TOO_MANY_CONNECTIONS`), since one may close meanwhile (the backoff keeps that to a try every
+ * 30 s, and the page works without live updates until then); never when it refused the token.
+ */
+export function connectsAgainAfter(event: unknown): boolean {
+  const code = typeof event === 'object' && event !== null && 'code' in event ? event.code : undefined;
+  return !(typeof code === 'number' && REFUSED.has(code));
+}
+
+/**
  * The GraphQL WebSocket (graphql-ws protocol) at this origin's `/v1/graphql` for one session token
  * (sent in the connection's init payload): connects when the first subscription starts, reconnects
  * with backoff after a network loss, and gives up when the server refuses the token. `on` hears each
@@ -23,7 +34,6 @@ export function liveClient(token: string, on: { connected: () => void; closed: (
     retryAttempts: Number.POSITIVE_INFINITY,
     retryWait,
     on: { connected: on.connected, closed: on.closed },
-    shouldRetry: (event) =>
-      !(typeof event === 'object' && event !== null && 'code' in event && REFUSED.has(event.code as number)),
+    shouldRetry: connectsAgainAfter,
   });
 }

@@ -1,7 +1,8 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { objects } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { requeueObjects } from '../../jobs/requeue.js';
 import { markOcrFailed, type OcrProcessor } from './ocr-job.js';
 
 export const OCR_JOB = 'ocr-file';
@@ -40,14 +41,17 @@ export async function enqueueOcrJob(queue: JobQueue, objectId: string): Promise<
 }
 
 /**
- * Files left waiting for OCR or half read when the process stopped: queued again at start-up (one
- * already queued is not doubled). Answers how many.
+ * Files left waiting for OCR or half read when the process stopped: queued again at start-up, in
+ * rounds (one that has a job already, maybe still reading in another process, is not doubled). Answers
+ * how many.
  */
-export async function requeuePendingOcr(queue: JobQueue, db: Db): Promise<number> {
-  const pending = await db
-    .select({ id: objects.id })
-    .from(objects)
-    .where(and(inArray(objects.ocrState, ['pending', 'reading']), sql`${objects.duplicateOf} IS NULL`));
-  for (const { id } of pending) await enqueueOcrJob(queue, id);
-  return pending.length;
+export async function requeuePendingOcr(queue: JobQueue, db: Db, signal?: AbortSignal): Promise<number> {
+  // Literals: the partial index objects_ocr_pending_idx serves them.
+  return requeueObjects(
+    queue,
+    db,
+    { name: OCR_JOB, signal },
+    sql`${objects.ocrState} IN ('pending', 'reading')`,
+    sql`${objects.duplicateOf} IS NULL`,
+  );
 }

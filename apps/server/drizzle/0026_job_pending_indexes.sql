@@ -1,0 +1,2 @@
+CREATE INDEX "objects_job_pending_idx" ON "objects" USING btree ("id") WHERE job_state = 'pending';--> statement-breakpoint
+CREATE INDEX "objects_ocr_pending_idx" ON "objects" USING btree ("id") WHERE ocr_state IN ('pending', 'reading');
