@@ -6,6 +6,12 @@ import type { ImportedItem, SyncPage } from '../source.js';
 export const MAX_FOLDER_DEPTH = 100;
 /** Entries one export may hold: links, notes and documents, and the folders they are in. */
 export const MAX_EXPORT_ENTRIES = 100_000;
+/**
+ * Folders one export may hold. A person's bookmarks or collections run to hundreds, a few thousand at
+ * the most; tens of thousands are no one's filing (a desk of them cannot be browsed) and would cost the
+ * server minutes of work for nothing, so such a file is refused at once.
+ */
+export const MAX_EXPORT_FOLDERS = 10_000;
 
 /** An export that is not what its app writes, or beyond what is taken: nothing of it is stored. */
 export class MoveInError extends Error {}
@@ -182,6 +188,11 @@ export async function planMoveIn(
   moved: MovedIn,
   pace: () => Promise<void> = async () => {},
 ): Promise<MoveInPlan> {
+  if (moved.folders.length > MAX_EXPORT_FOLDERS) {
+    throw new MoveInError(
+      `The export holds more than ${MAX_EXPORT_FOLDERS.toLocaleString('en')} folders: no one files that way, so it is not taken`,
+    );
+  }
   if (moved.entries.length + moved.folders.length > MAX_EXPORT_ENTRIES) {
     throw new MoveInError(
       `The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries (links and folders together)`,
