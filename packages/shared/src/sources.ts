@@ -104,6 +104,7 @@ export const importRunSchema = z.object({
 });
 export type ImportRun = z.infer<typeof importRunSchema>;
 export const importRunListSchema = z.object({ imports: z.array(importRunSchema) });
+export const importDiscardedSchema = z.object({ discarded: z.literal(true) });
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);
 

@@ -32,7 +32,9 @@ describe.each(DB_KINDS)('exports far larger than a person’s, on %s', (kind) =>
       .from(objects)
       .where(eq(objects.ownerId, who.info.id as string));
 
-  it('moves in a Paperless-ngx export whose manifest holds 130,000 records', async () => {
+  it('moves in a Paperless-ngx export whose manifest holds 130,000 records', {
+    timeout: 180_000,
+  }, async () => {
     const me = await signedInUser(t.app);
     const zip = await paperlessZip(bigPaperlessManifest(130_000));
     const res = await upload(me, 'paperless', 'export.zip', zip);
@@ -42,7 +44,9 @@ describe.each(DB_KINDS)('exports far larger than a person’s, on %s', (kind) =>
     expect(moveInSummary(run)).toMatchObject({ links: 3, imported: 8, failed: 0 });
   });
 
-  it('refuses a Paperless-ngx export of more than 100,000 documents with a 422, storing nothing', async () => {
+  it('refuses a Paperless-ngx export of more than 100,000 documents with a 422, storing nothing', {
+    timeout: 180_000,
+  }, async () => {
     const me = await signedInUser(t.app);
     const zip = await paperlessZip(bigPaperlessManifest(130_001, 100_001));
     const res = await upload(me, 'paperless', 'export.zip', zip);
@@ -51,7 +55,9 @@ describe.each(DB_KINDS)('exports far larger than a person’s, on %s', (kind) =>
     expect((await objectsOf(me)).map((o) => o.dataType)).toEqual(['root_object']);
   });
 
-  it('counts folders against the cap: 10,000 collections and 90,001 links are refused', async () => {
+  it('counts folders against the cap: 10,000 collections and 90,001 links are refused', {
+    timeout: 180_000,
+  }, async () => {
     const me = await signedInUser(t.app);
     const file = JSON.parse(nestedLinkwarden(10_000, 1)) as { collections: { links: unknown[] }[] };
     (file.collections[0] as { links: unknown[] }).links = Array.from({ length: 90_001 }, (_, n) => ({
@@ -67,7 +73,9 @@ describe.each(DB_KINDS)('exports far larger than a person’s, on %s', (kind) =>
     expect((await objectsOf(me)).map((o) => o.dataType)).toEqual(['root_object']);
   });
 
-  it('refuses 20,000 nested collections, in one chain or in many, answering others meanwhile', async () => {
+  it('refuses 20,000 nested collections, in one chain or in many, answering others meanwhile', {
+    timeout: 180_000,
+  }, async () => {
     const me = await signedInUser(t.app);
     const other = await signedInUser(t.app);
     for (const [chains, depth] of [

@@ -1,4 +1,4 @@
-import { importRunListSchema, importRunSchema } from '@easio/shared';
+import { importDiscardedSchema, importRunListSchema, importRunSchema } from '@easio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,12 +61,12 @@ export async function importRunRoutes(app: FastifyInstance, deps: { imports: Imp
       schema: {
         ...schema('Discard an import and its kept upload (what it stored stays on the desk)'),
         params,
-        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+        response: { 200: importDiscardedSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await imports.discard(currentUser(request).id, request.params.id);
-      return reply.code(204).send(null);
+      return { discarded: true as const };
     },
   );
 }
