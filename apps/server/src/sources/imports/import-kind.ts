@@ -31,7 +31,7 @@ export interface ImportKind {
 }
 
 /** Entries per step: small enough that one step's SQL keeps the database for a few tens of milliseconds. */
-export const ITEMS_PER_STEP = 200;
+export const ITEMS_PER_STEP = 50;
 /** Files per step: each file's bytes are streamed into storage before the step's rows are written. */
 export const FILES_PER_STEP = 25;
 
