@@ -7,10 +7,26 @@ import { bigBookmarks } from '../../test/big-export-samples.js';
 import { DB_KINDS } from '../../test/databases.js';
 import { importSettled } from '../../test/imports.js';
 import { multipartBody } from '../../test/multipart.js';
-import { buildTestApp, signedInUser } from '../../test/test-app.js';
+import { buildTestApp, signedInUser, type TestApp } from '../../test/test-app.js';
 import { reclaimImports } from './import-jobs.js';
 
 const LINKS = 1_000;
+
+/**
+ * Runs the import in this server until it is about to store step `step`, then stops it there for good,
+ * as a killed process would: no more writes, nothing said.
+ */
+async function runUntilCrash(t: TestApp, id: string, step: number): Promise<void> {
+  await new Promise<void>((reached) => {
+    void t.services.imports.runner.run(id, {
+      beforeStep: async (at) => {
+        if (at < step) return;
+        reached();
+        await new Promise(() => {});
+      },
+    });
+  });
+}
 
 describe.each(DB_KINDS)('an import cut off by a crash, on %s', (kind) => {
   it('shows interrupted with its counts after a restart, and Resume finishes it with every link once', {
@@ -30,18 +46,7 @@ describe.each(DB_KINDS)('an import cut off by a crash, on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(202);
     const { id } = res.json<ImportRun>();
     expect(crashed.importsAsked).toEqual([id]);
-    let cutOff: () => void = () => {};
-    const reached = new Promise<void>((resolve) => {
-      cutOff = resolve;
-    });
-    void crashed.services.imports.runner.run(id, {
-      beforeStep: async (step) => {
-        if (step < 3) return;
-        cutOff();
-        await new Promise(() => {});
-      },
-    });
-    await reached;
+    await runUntilCrash(crashed, id, 3);
 
     // A new server on the same database and data directory.
     const restarted = await buildTestApp(kind, {
@@ -130,18 +135,7 @@ describe.each(DB_KINDS)('an import cut off by a crash, on %s', (kind) => {
         payload: body.payload,
       });
       const { id } = res.json<ImportRun>();
-      let cutOff: () => void = () => {};
-      const reached = new Promise<void>((resolve) => {
-        cutOff = resolve;
-      });
-      void t.services.imports.runner.run(id, {
-        beforeStep: async (step) => {
-          if (step < 2) return;
-          cutOff();
-          await new Promise(() => {});
-        },
-      });
-      await reached;
+      await runUntilCrash(t, id, 2);
       const { kept } = t.services.imports;
       await reclaimImports(t.database.db, t.services.importScheduler, kept, { before: new Date() });
       const discarded = await t.app.inject({
