@@ -27,7 +27,7 @@ import { removeProcessTempFolder, setTempRoot, sweepStaleTempFolders } from './s
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 /** How often connections are checked for a sync that is due. */
 const SYNC_CHECK_MS = 5 * 60 * 1000;
-/** How often imports whose worker went silent are looked for (several processes on one PostgreSQL). */
+/** How often imports whose worker went silent are looked for (another replica's crash, or a runner lost). */
 const IMPORT_CHECK_MS = 60 * 1000;
 
 const started = performance.now();
@@ -107,7 +107,8 @@ Promise.all([
 
 // Imports a crash cut off say so (Resume), queued ones get their job, unneeded kept uploads go. On PGlite
 // this process is the database's only user, so whatever was running before it started was cut off; on
-// PostgreSQL another replica may be running it, and only one silent for three heartbeats is.
+// PostgreSQL another replica may be running it, and only one silent for three heartbeats is (looked for
+// again every minute, on both).
 const reclaim = (before: Date) =>
   reclaimImports(database.db, services.importScheduler, services.imports.kept, { before })
     .then((found) => {
@@ -117,9 +118,8 @@ const reclaim = (before: Date) =>
     .catch((err: unknown) => app.log.warn({ err }, 'could not look for interrupted imports'));
 const processStarted = new Date(Date.now() - (performance.now() - started));
 const silentSince = () => new Date(Date.now() - 3 * HEARTBEAT_MS);
-const importTimer =
-  database.kind === 'pglite' ? null : setInterval(() => void reclaim(silentSince()), IMPORT_CHECK_MS);
-importTimer?.unref();
+const importTimer = setInterval(() => void reclaim(silentSince()), IMPORT_CHECK_MS);
+importTimer.unref();
 
 const sweep = () =>
   purgeExpiredTrash(database.db, config.TRASH_DAYS, services.releaseBlobs)
@@ -144,7 +144,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweepTimer);
   if (syncTimer) clearInterval(syncTimer);
-  if (importTimer) clearInterval(importTimer);
+  clearInterval(importTimer);
   // A running import stops at its next step, queued for the next start.
   services.imports.runner.stop();
   await consumer?.stop();
