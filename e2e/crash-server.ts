@@ -5,26 +5,32 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createUser, signIn } from './helpers';
 
-/** Port of the servers these tests crash: beside the suite's own (E2E_PORT + 2). */
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
+/** The suite's own server's port: the servers these tests crash listen beside it. */
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A server of its own (the built app, PGlite in its own data directory) that a test can kill as a crash
- * would (SIGKILL: no shutdown at all) and start again on the same data, for what a crash leaves.
+ * would (SIGKILL: no shutdown at all) and start again on the same data, for what a crash leaves. On
+ * E2E_PORT + `offset` (2 or more; each test its own, as tests run side by side).
  */
-export function crashableServer() {
+export function crashableServer(offset: number) {
+  const PORT = E2E_PORT + offset;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-e2e-crash-'));
   const base = `http://localhost:${PORT}`;
   let child: ChildProcess | null = null;
   const start = async () => {
     // Always PGlite, in its own data directory, whatever database the suite runs on.
     const { DATABASE_URL: _database, ...env } = process.env;
-    child = spawn(process.execPath, [path.resolve('apps/server/dist/main.js')], {
+    const started = spawn(process.execPath, [path.resolve('apps/server/dist/main.js')], {
       env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: 'inherit',
     });
-    for (let i = 0; i < 600; i += 1) {
+    child = started;
+    // A fresh embedded database is made and migrated first: slow on a busy machine.
+    for (let i = 0; i < 1800; i += 1) {
+      // Not another process answering on the port: this one.
+      if (started.exitCode !== null) throw new Error(`the crashable server exited (${started.exitCode})`);
       try {
         if ((await fetch(`${base}/api/health`)).ok) return;
       } catch {}

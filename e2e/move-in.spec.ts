@@ -42,10 +42,10 @@ test('an import cut off by a server crash says so on My Sources with Resume, whi
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
-  const server = crashableServer();
-  await server.start();
+  test.setTimeout(420_000);
+  const server = crashableServer(2);
   try {
+    await server.start();
     const user = await accountOn(request, server.base);
     const links = 3000;
     await importUnderWay(

@@ -65,7 +65,7 @@ test('a restore cut off by a server crash says so under Your data with Resume, w
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const notes = 2000;
   const objects = [
     { id: 'desk', parent_id: null, data_type: 'root_object', name: 'My Desk', tags: [], metadata: {} },
@@ -83,9 +83,9 @@ test('a restore cut off by a server crash says so under Your data with Resume, w
   ];
   const manifest = { format: 'easio-export', version: 1, exported_at: '2024-01-03T00:00:00Z', objects };
   const zip = Buffer.from(zipSync({ 'easio.json': strToU8(JSON.stringify(manifest)) }));
-  const server = crashableServer();
-  await server.start();
+  const server = crashableServer(3);
   try {
+    await server.start();
     const user = await accountOn(request, server.base);
     const upload = {
       path: '/api/account/restore',
