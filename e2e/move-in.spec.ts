@@ -77,7 +77,9 @@ test('an import cut off by a server crash says so on My Sources with Resume, whi
       await page.setViewportSize({ width, height: 900 });
       const box = await interrupted.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width, `the notice fits ${width} px`).toBe(true);
-      await expect(interrupted.getByRole('button', { name: 'Resume' })).toBeInViewport();
+      const resume = interrupted.getByRole('button', { name: 'Resume' });
+      await resume.scrollIntoViewIfNeeded();
+      await expect(resume).toBeInViewport();
     }
 
     await interrupted.getByRole('button', { name: 'Resume' }).click();
