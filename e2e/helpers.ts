@@ -10,10 +10,10 @@ export function uniqueUser() {
   return { username: `e2e_${tag}`, email: `e2e_${tag}@example.com`, password: PASSWORD };
 }
 
-/** An account made through the API, for journeys that start signed out with an existing user. */
-export async function createUser(request: APIRequestContext) {
+/** An account made through the API (of the suite's server, else the one at `base`), for journeys that start signed out with an existing user. */
+export async function createUser(request: APIRequestContext, base = '') {
   const user = uniqueUser();
-  const res = await request.post('/api/auth/signup', {
+  const res = await request.post(`${base}/api/auth/signup`, {
     data: {
       username: user.username,
       email: user.email,
@@ -26,8 +26,8 @@ export async function createUser(request: APIRequestContext) {
   return user;
 }
 
-export async function signIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
+export async function signIn(page: Page, login: string, password: string, base = '') {
+  await page.goto(`${base}/login`);
   await page.getByLabel('Username (e-mail)').fill(login);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

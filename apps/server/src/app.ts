@@ -44,6 +44,7 @@ import { subscriptionRoutes } from './sources/calendar-feeds/subscription-routes
 import { icsRoutes } from './sources/calendar-files/ics-routes.js';
 import { dropboxRoutes } from './sources/dropbox/dropbox-routes.js';
 import { googleRoutes } from './sources/google/google-routes.js';
+import { importRunRoutes } from './sources/imports/import-routes.js';
 import { mailRoutes } from './sources/mail/mail-routes.js';
 import { moveInRoutes } from './sources/move-in/move-in-routes.js';
 import { createOAuthStates } from './sources/oauth-states.js';
@@ -175,8 +176,7 @@ export async function buildApp({
   });
   await app.register(restoreRoutes, {
     prefix: '/api/account',
-    db: database.db,
-    sources: sourcesService,
+    imports: services.imports.service,
     maxBytes: Math.floor(config.MAX_ARCHIVE_MB * 1024 * 1024),
   });
   const apiTokens = createApiTokens(database.db);
@@ -234,10 +234,10 @@ export async function buildApp({
   });
   await app.register(moveInRoutes, {
     prefix: '/api/imports',
-    db: database.db,
-    sources: sourcesService,
+    imports: services.imports.service,
     maxArchiveBytes: Math.floor(config.MAX_ARCHIVE_MB * 1024 * 1024),
   });
+  await app.register(importRunRoutes, { prefix: '/api/imports/runs', imports: services.imports.service });
   await app.register(icsRoutes, {
     prefix: '/api/calendars',
     db: database.db,

@@ -20,6 +20,8 @@ import {
   registerJobHandlers,
   requeuePendingWork,
 } from './services.js';
+import { reclaimImports } from './sources/imports/import-jobs.js';
+import { HEARTBEAT_MS } from './sources/imports/import-runner.js';
 import { queueDueSyncs } from './sources/sync-jobs.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { removeProcessTempFolder, setTempRoot, sweepStaleTempFolders } from './storage/temp-files.js';
@@ -28,6 +30,8 @@ import { removeProcessTempFolder, setTempRoot, sweepStaleTempFolders } from './s
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 /** How often connections are checked for a sync that is due. */
 const SYNC_CHECK_MS = 5 * 60 * 1000;
+/** How often imports whose worker went silent are looked for (another replica's crash, or a runner lost). */
+const IMPORT_CHECK_MS = 60 * 1000;
 
 const started = performance.now();
 const config = loadConfig();
@@ -92,6 +96,22 @@ const syncDue = () =>
 const syncTimer = config.SYNC_EVERY_MINUTES > 0 ? setInterval(syncDue, SYNC_CHECK_MS) : null;
 syncTimer?.unref();
 
+// Imports a crash cut off say so (Resume), queued ones get their job, unneeded kept uploads go. On PGlite
+// this process is the database's only user, so whatever was running before it started was cut off; on
+// PostgreSQL another replica may be running it, and only one silent for three heartbeats is (looked for
+// again every minute, on both).
+const reclaim = (before: Date) =>
+  reclaimImports(database.db, services.importScheduler, services.imports.kept, { before })
+    .then((found) => {
+      if (found.interrupted || found.removed)
+        app.log.info(found, 'imports cut off by a stop marked interrupted, and unneeded uploads removed');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'could not look for interrupted imports'));
+const processStarted = new Date(Date.now() - (performance.now() - started));
+const silentSince = () => new Date(Date.now() - 3 * HEARTBEAT_MS);
+const importTimer = setInterval(() => void reclaim(silentSince()), IMPORT_CHECK_MS);
+importTimer.unref();
+
 const sweep = () =>
   purgeExpiredTrash(database.db, config.TRASH_DAYS, services.releaseBlobs)
     .then(
@@ -119,6 +139,9 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweepTimer);
   if (syncTimer) clearInterval(syncTimer);
+  clearInterval(importTimer);
+  // A running import stops at its next step, queued for the next start.
+  services.imports.runner.stop();
   await consumer?.stop();
   await app.close();
   await mailer?.close();
@@ -156,6 +179,8 @@ if (!closing) {
     )
     .catch((err: unknown) => app.log.warn({ err }, 'could not queue the work left pending'));
 }
+// In the background, once the server answers.
+void reclaim(database.kind === 'pglite' ? processStarted : silentSince());
 if (staleTempFolders > 0) {
   app.log.info({ folders: staleTempFolders }, 'removed the temporary files an earlier run left');
 }

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import type { ImportService } from '@easio/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { restoreImportKind } from './account/restore-import.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createBlobReleaser } from './desk/blob-cleanup.js';
@@ -21,6 +24,16 @@ import {
   type RecommendationScheduler,
   registerRecommendationJobs,
 } from './recommendations/jobs.js';
+import {
+  createImportScheduler,
+  type ImportScheduler,
+  registerImportJobs,
+} from './sources/imports/import-jobs.js';
+import type { ImportKind } from './sources/imports/import-kind.js';
+import { createImportRunner, type ImportRunner } from './sources/imports/import-runner.js';
+import { createImportService, type ImportServiceApi } from './sources/imports/import-service.js';
+import { createKeptUploads, type KeptUploads } from './sources/imports/kept-uploads.js';
+import { linksImportKind, paperlessImportKind } from './sources/move-in/move-in-kinds.js';
 import { createSourcesRuntime, type SourcesRuntime } from './sources/runtime.js';
 import { createSyncScheduler, registerSyncJobs, type SyncScheduler } from './sources/sync-jobs.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -37,6 +50,8 @@ export interface BackgroundWork {
   recommendationScheduler: RecommendationScheduler;
   /** Queues source syncs (the job worker runs them: see `registerJobHandlers`). */
   syncScheduler: SyncScheduler;
+  /** Queues imports of kept uploads (the `import-upload` job). */
+  importScheduler: ImportScheduler;
 }
 
 /** The background work of a server: everything goes to the job queue. */
@@ -49,6 +64,7 @@ export function queuedWork(queue: JobQueue, database: Database, config: Config):
       debounceSeconds: config.RECOMMEND_AFTER_SECONDS,
     }),
     syncScheduler: createSyncScheduler(queue, database.db),
+    importScheduler: createImportScheduler(queue),
   };
 }
 
@@ -73,6 +89,8 @@ export interface Services extends BackgroundWork {
   itemsAdded: (ownerId: string) => void;
   /** Connections, OAuth clients, the sources and their sync runner. */
   sources: SourcesRuntime;
+  /** Uploaded exports moved in or restored in the background: begun by the routes, run by the job worker. */
+  imports: { service: ImportServiceApi; runner: ImportRunner; kept: KeptUploads };
 }
 
 /** Builds the process-wide services, once: `main.ts` and the tests' `buildTestApp` both come here. */
@@ -92,6 +110,26 @@ export function createServices(deps: ServiceDeps): Services {
     releaseBlobs,
     sleep: deps.providerSleep,
   });
+  const maxArchiveBytes = Math.floor(config.MAX_ARCHIVE_MB * 1024 * 1024);
+  const kinds = new Map<ImportService, ImportKind>([
+    ['bookmarks', linksImportKind(database.db, 'bookmarks')],
+    ['linkwarden', linksImportKind(database.db, 'linkwarden')],
+    ['karakeep', linksImportKind(database.db, 'karakeep')],
+    ['paperless', paperlessImportKind(database.db, maxArchiveBytes)],
+    ['easio_export', restoreImportKind(database.db, maxArchiveBytes)],
+  ]);
+  const kept = createKeptUploads(path.join(config.dataDir, 'imports'));
+  const imports = {
+    kept,
+    runner: createImportRunner({ db: database.db, runner: sources.runner, kinds, kept, log }),
+    service: createImportService({
+      db: database.db,
+      store: sources.store,
+      kinds,
+      kept,
+      scheduler: deps.importScheduler,
+    }),
+  };
   return {
     log,
     onFilesStored: deps.onFilesStored,
@@ -99,9 +137,11 @@ export function createServices(deps: ServiceDeps): Services {
     onOcrAsked: deps.onOcrAsked,
     recommendationScheduler: deps.recommendationScheduler,
     syncScheduler: deps.syncScheduler,
+    importScheduler: deps.importScheduler,
     releaseBlobs,
     itemsAdded,
     sources,
+    imports,
   };
 }
 
@@ -125,12 +165,13 @@ const OCR_IDLE_MS = 60_000;
 
 /**
  * The job worker: every kind of job this process runs, registered on the queue (file processing, OCR,
- * link previews, recommendation generations, source syncs). A test may leave some kinds out.
+ * link previews, recommendation generations, source syncs, imports of uploaded exports). A test may
+ * leave some kinds out.
  */
 export async function registerJobHandlers(
   queue: JobQueue,
   { config, database, blobs, services, namer }: JobHandlerDeps,
-  kinds: { linkPreviews: boolean; recommendations: boolean; syncs: boolean } = {
+  kinds: { linkPreviews: boolean; recommendations: boolean; syncs: boolean; imports?: boolean } = {
     linkPreviews: true,
     recommendations: true,
     syncs: true,
@@ -164,6 +205,7 @@ export async function registerJobHandlers(
   }
   if (kinds.recommendations) await registerRecommendationJobs(queue, db, { namer });
   if (kinds.syncs) await registerSyncJobs(queue, services.sources.runner, db);
+  if (kinds.imports !== false) await registerImportJobs(queue, services.imports.runner);
   return { close: async () => ocr?.close() };
 }
 

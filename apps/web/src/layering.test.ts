@@ -42,6 +42,9 @@ const SHARED: Record<string, readonly string[]> = {
     // Shown on the desk's source screens.
     'ChatExportImport',
     'SourceSyncBanner',
+    // Uploading an export and its import's progress, Resume and Discard, under Settings › Your data › Restore.
+    'imports-api',
+    'UnfinishedImports',
     // The failed items of an import, listed again under Settings › Your data › Restore.
     'FailureList',
   ],

@@ -63,36 +63,53 @@ export const MOVE_IN_APPS = ['bookmarks', 'linkwarden', 'karakeep', 'paperless']
 export type MoveInApp = (typeof MOVE_IN_APPS)[number];
 export const moveInAppSchema = z.enum(MOVE_IN_APPS);
 
-/** `POST /api/imports/{app}`: what one uploaded export became. */
-export const moveInResultSchema = z.object({
-  app: moveInAppSchema,
-  /** Drawers and binders the export's folders became (new or already there). */
-  folders: z.number().int(),
-  /** Entries read: links and notes, or a Paperless-ngx export's documents. */
-  links: z.number().int(),
-  imported: z.number().int(),
-  skipped: z.number().int(),
-  failed: z.number().int(),
-});
-export type MoveInResult = z.infer<typeof moveInResultSchema>;
+/** The services whose uploads are imported in the background, step by step (`/api/imports/runs`). */
+export const IMPORT_SERVICES = [...MOVE_IN_APPS, 'easio_export'] as const;
+export type ImportService = (typeof IMPORT_SERVICES)[number];
 
-/** `POST /api/account/restore`: what one Easio export became. */
-export const restoreResultSchema = z.object({
-  /** Objects the export holds (folders included, the desk itself and trashed items not). */
-  items: z.number().int(),
-  /** Files the export holds. */
-  files: z.number().int(),
-  imported: z.number().int(),
-  /** Already restored from this export before: left as they are. */
-  skipped: z.number().int(),
-  /** Listed on the Easio export connection with their reason. */
-  failed: z.number().int(),
+/**
+ * An uploaded export's import: `queued`, `running`, `interrupted` (the server stopped under it: Resume
+ * goes on where it stopped), `failed` (with `error`; Resume tries again) or `done`. Until it is done the
+ * upload is kept on the server, so Resume needs no new upload; Discard removes it.
+ */
+export const IMPORT_STATES = ['queued', 'running', 'interrupted', 'failed', 'done'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+/** `POST /api/imports/{app}`, `POST /api/account/restore` and `/api/imports/runs`: one uploaded export's import. */
+export const importRunSchema = z.object({
+  id: z.uuid(),
+  service: z.enum(IMPORT_SERVICES),
+  state: z.enum(IMPORT_STATES),
+  file_name: z.string(),
+  size: z.number().int(),
+  /**
+   * What the upload holds, counted when it was checked: `folders` and `links` (entries read: links and
+   * notes, or a Paperless-ngx export's documents) for a move-in; `items` (folders included, the desk
+   * itself and trashed items not) and `files` for an Easio export.
+   */
+  totals: z.record(z.string(), z.number().int()),
+  /** Steps (batches of at most a few hundred items) stored so far, of `steps`. */
+  position: z.number().int(),
+  steps: z.number().int(),
+  /** So far while it runs (live), final once done; `skipped`: already on the desk, left as they are. */
+  counts: z.object({
+    seen: z.number().int(),
+    imported: z.number().int(),
+    skipped: z.number().int(),
+    failed: z.number().int(),
+  }),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
 });
-export type RestoreResult = z.infer<typeof restoreResultSchema>;
+export type ImportRun = z.infer<typeof importRunSchema>;
+export const importRunListSchema = z.object({ imports: z.array(importRunSchema) });
+export const importDiscardedSchema = z.object({ discarded: z.literal(true) });
 
 export const connectionServiceSchema = z.enum(CONNECTION_SERVICES);
 
-export const CONNECTION_STATES = ['idle', 'queued', 'syncing', 'failed'] as const;
+/** `interrupted`: an uploaded export's import was cut off by a server stop (see `IMPORT_STATES`). */
+export const CONNECTION_STATES = ['idle', 'queued', 'syncing', 'failed', 'interrupted'] as const;
 
 /** Counts of the current sync (or the last, once it ended). */
 export const syncProgressSchema = z.object({

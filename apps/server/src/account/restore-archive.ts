@@ -59,7 +59,11 @@ async function readManifest(stream: Readable): Promise<unknown> {
  * is stored. Files are read later one by one, never the whole ZIP into memory. Answers a 422 for
  * anything that is not an export this server can restore.
  */
-export async function openRestoreArchive(file: string, limits: RestoreLimits): Promise<RestoreArchive> {
+export async function openRestoreArchive(
+  file: string,
+  limits: RestoreLimits,
+  pace: () => Promise<void> = async () => {},
+): Promise<RestoreArchive> {
   let zip: CheckedZip;
   try {
     zip = await openCheckedZip(file, { maxTotalBytes: limits.maxTotalBytes, maxEntries: MAX_ENTRIES });
@@ -78,7 +82,7 @@ export async function openRestoreArchive(file: string, limits: RestoreLimits): P
       if (error instanceof HttpError) throw error;
       throw refused('easio.json is damaged or cut short');
     }
-    const parsed = parseManifest(raw);
+    const parsed = await parseManifest(raw, pace);
     if (!parsed.ok) throw refused(parsed.detail);
     const files = new Set([...zip.entries.keys()].filter((name) => name.startsWith('files/')));
     return {

@@ -1,5 +1,6 @@
 import { BINDER_STATES, DATA_TYPES } from '@easio/shared';
 import { z } from 'zod';
+import { parseEach, ShapeIssue } from '../sources/imports/parse-each.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-archive.js';
 
 /** Objects one export may hold. */
@@ -33,13 +34,15 @@ export const exportedObjectSchema = z.object({
 });
 export type ExportedObject = z.infer<typeof exportedObjectSchema>;
 
-export const exportManifestSchema = z.object({
+/** `easio.json` around its objects (each checked on its own, `parseEach`). */
+const manifestHeadSchema = z.object({
   format: z.literal(EXPORT_FORMAT).optional(),
   version: z.number().int().min(1).optional(),
   exported_at: z.string().optional(),
-  objects: z.array(exportedObjectSchema).max(MAX_EXPORT_OBJECTS),
+  objects: z.array(z.unknown()).max(MAX_EXPORT_OBJECTS),
 });
-export type ExportManifest = z.infer<typeof exportManifestSchema> & {
+export type ExportManifest = Omit<z.infer<typeof manifestHeadSchema>, 'objects'> & {
+  objects: ExportedObject[];
   version: number;
   hasFileField: boolean;
 };
@@ -48,9 +51,10 @@ export type ExportManifest = z.infer<typeof exportManifestSchema> & {
  * `easio.json` checked whole before anything is stored. An export without `format` and `version` is one
  * made before they were written: version 1. A later version than this server knows is refused.
  */
-export function parseManifest(
+export async function parseManifest(
   raw: unknown,
-): { ok: true; manifest: ExportManifest } | { ok: false; detail: string } {
+  pace: () => Promise<void> = async () => {},
+): Promise<{ ok: true; manifest: ExportManifest } | { ok: false; detail: string }> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, detail: 'easio.json is not an Easio export' };
   }
@@ -61,17 +65,24 @@ export function parseManifest(
       detail: `The export is of format version ${version}, made by a later Easio than this server (version ${EXPORT_VERSION})`,
     };
   }
-  const parsed = exportManifestSchema.safeParse(raw);
+  const invalid = (where: string, why: string) => ({
+    ok: false as const,
+    detail: `easio.json is not an Easio export (${where || 'the document'}: ${why})`,
+  });
+  const parsed = manifestHeadSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || 'the document';
-    return {
-      ok: false,
-      detail: `easio.json is not an Easio export (${where}: ${issue?.message ?? 'invalid'})`,
-    };
+    return invalid(issue?.path.join('.') ?? '', issue?.message ?? 'invalid');
+  }
+  let objects: ExportedObject[];
+  try {
+    objects = await parseEach(parsed.data.objects, exportedObjectSchema, 'objects', pace);
+  } catch (error) {
+    if (error instanceof ShapeIssue) return invalid(error.path, error.why);
+    throw error;
   }
   const ids = new Set<string>();
-  for (const o of parsed.data.objects) {
+  for (const o of objects) {
     if (ids.has(o.id)) return { ok: false, detail: `easio.json lists the object ${o.id.slice(0, 40)} twice` };
     ids.add(o.id);
   }
@@ -79,6 +90,7 @@ export function parseManifest(
     ok: true,
     manifest: {
       ...parsed.data,
+      objects,
       version: parsed.data.version ?? 1,
       hasFileField: parsed.data.format !== undefined,
     },

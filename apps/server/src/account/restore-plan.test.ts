@@ -15,43 +15,43 @@ const object = (id: string, data_type: string, name: string, more: Record<string
   ...more,
 });
 
-function manifest(raw: unknown): ExportManifest {
-  const parsed = parseManifest(raw);
+async function manifest(raw: unknown): Promise<ExportManifest> {
+  const parsed = await parseManifest(raw);
   if (!parsed.ok) throw new Error(parsed.detail);
   return parsed.manifest;
 }
 
 const open = async (entry: string) => Readable.from([entry]);
 
-describe('reading easio.json', () => {
-  it('takes an export without format and version as version 1', () => {
-    expect(manifest({ objects: [] })).toMatchObject({ version: 1, hasFileField: false });
-    expect(manifest({ format: 'easio-export', version: 1, objects: [] })).toMatchObject({
+describe('reading easio.json', async () => {
+  it('takes an export without format and version as version 1', async () => {
+    expect(await manifest({ objects: [] })).toMatchObject({ version: 1, hasFileField: false });
+    expect(await manifest({ format: 'easio-export', version: 1, objects: [] })).toMatchObject({
       version: 1,
       hasFileField: true,
     });
   });
 
-  it('refuses what is not an export, with where it is wrong', () => {
-    expect(parseManifest([])).toEqual({ ok: false, detail: 'easio.json is not an Easio export' });
-    expect(parseManifest({ objects: [{ id: 'a', data_type: 'note_object' }] })).toMatchObject({
+  it('refuses what is not an export, with where it is wrong', async () => {
+    expect(await parseManifest([])).toEqual({ ok: false, detail: 'easio.json is not an Easio export' });
+    expect(await parseManifest({ objects: [{ id: 'a', data_type: 'note_object' }] })).toMatchObject({
       ok: false,
       detail: expect.stringContaining('objects.0.name'),
     });
-    expect(parseManifest({ format: 'other', objects: [] })).toMatchObject({ ok: false });
-    expect(parseManifest({ version: 2, objects: [] })).toMatchObject({
+    expect(await parseManifest({ format: 'other', objects: [] })).toMatchObject({ ok: false });
+    expect(await parseManifest({ version: 2, objects: [] })).toMatchObject({
       ok: false,
       detail: expect.stringContaining('later Easio'),
     });
     const twice = object('a', 'note_object', 'A');
-    expect(parseManifest({ objects: [twice, twice] })).toMatchObject({
+    expect(await parseManifest({ objects: [twice, twice] })).toMatchObject({
       ok: false,
       detail: expect.stringContaining('twice'),
     });
   });
 });
 
-describe('planning a restore', () => {
+describe('planning a restore', async () => {
   const root = {
     id: 'root',
     parent_id: null,
@@ -61,9 +61,9 @@ describe('planning a restore', () => {
     metadata: {},
   };
 
-  it('orders folders before what is in them and leaves out the desk and the trash', () => {
+  it('orders folders before what is in them and leaves out the desk and the trash', async () => {
     const plan = planRestore(
-      manifest({
+      await manifest({
         format: 'easio-export',
         version: 1,
         objects: [
@@ -96,7 +96,7 @@ describe('planning a restore', () => {
 
   it('reads each file from its entry, links attachments and lists files the ZIP lacks', async () => {
     const plan = planRestore(
-      manifest({
+      await manifest({
         format: 'easio-export',
         version: 1,
         objects: [
@@ -124,7 +124,7 @@ describe('planning a restore', () => {
 
   it('finds the files of an export made before `file` by folder and name, repeated names numbered', async () => {
     const plan = planRestore(
-      manifest({
+      await manifest({
         objects: [
           root,
           object('1', 'file_object', 'a.txt', { sha256: 'x' }),

@@ -94,16 +94,32 @@ export function planRestore(
   };
   /** A folder's depth below the desk (1: a drawer), null when it or a folder above it is not restored. */
   const depths = new Map<string, number | null>();
-  const depthOf = (o: ExportedObject, seen = new Set<string>()): number | null => {
-    const known = depths.get(o.id);
-    if (known !== undefined) return known;
-    if (seen.has(o.id) || !taken(o)) return null;
-    seen.add(o.id);
-    const parent = o.parent_id ? byId.get(o.parent_id) : undefined;
-    const depth = isFolder(parent) ? ((parent && depthOf(parent, seen)) ?? null) : 0;
-    const mine = depth === null ? null : depth + 1;
-    depths.set(o.id, mine);
-    return mine;
+  // Walked up without recursion (an export may nest folders thousands deep): each folder is worked out once.
+  const depthOf = (o: ExportedObject): number | null => {
+    const chain: ExportedObject[] = [];
+    const onChain = new Set<string>();
+    let base: number | null = 0;
+    for (let f: ExportedObject | undefined = o; f; ) {
+      const known = depths.get(f.id);
+      if (known !== undefined) {
+        base = known;
+        break;
+      }
+      if (onChain.has(f.id) || !taken(f)) {
+        base = null;
+        break;
+      }
+      onChain.add(f.id);
+      chain.push(f);
+      const parent: ExportedObject | undefined = f.parent_id ? byId.get(f.parent_id) : undefined;
+      if (!isFolder(parent)) break;
+      f = parent;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      base = base === null ? null : base + 1;
+      depths.set((chain[i] as ExportedObject).id, base);
+    }
+    return depths.get(o.id) ?? base;
   };
   const placeIn = (o: ExportedObject) => {
     const parent = o.parent_id ? byId.get(o.parent_id) : undefined;

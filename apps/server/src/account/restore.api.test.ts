@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ExportTicket, RestoreResult } from '@easio/shared';
+import type { ExportTicket } from '@easio/shared';
 import { eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../db/schema.js';
 import { DB_KINDS } from '../test/databases.js';
+import { importDone, restoreSummary } from '../test/imports.js';
 import { multipartBody } from '../test/multipart.js';
 import { buildTestApp, putObject, signedInUser, type TestApp } from '../test/test-app.js';
 
@@ -102,7 +103,7 @@ describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
     ).length;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { LOG_LEVEL: 'error' } });
+    t = await buildTestApp(kind, { env: { LOG_LEVEL: 'error' }, imports: true });
     me = await signedInUser(t.app);
     const date = (iso: string) => new Date(iso);
     const drawer = await putObject(t, me, { dataType: 'drawer_object', name: 'Home', tags: ['house'] });
@@ -163,8 +164,10 @@ describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
 
     const again = await signedInUser(t.app);
     const res = await restore(again, first);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual<RestoreResult>({ items: 8, files: 2, imported: 8, skipped: 0, failed: 0 });
+    expect(res.statusCode).toBe(202);
+    const run = await importDone(t, again.auth, res);
+    expect(run).toMatchObject({ service: 'easio_export', state: 'done', file_name: 'easio-export.zip' });
+    expect(restoreSummary(run)).toEqual({ items: 8, files: 2, imported: 8, skipped: 0, failed: 0 });
 
     const after = desk(await exportOf(again));
     expect(after.rows).toEqual(before.rows);
@@ -173,8 +176,8 @@ describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
     );
 
     const count = await objectCount(again);
-    const twice = await restore(again, first);
-    expect(twice.json()).toEqual<RestoreResult>({ items: 8, files: 2, imported: 0, skipped: 8, failed: 0 });
+    const twice = await importDone(t, again.auth, await restore(again, first));
+    expect(restoreSummary(twice)).toEqual({ items: 8, files: 2, imported: 0, skipped: 8, failed: 0 });
     expect(await objectCount(again)).toBe(count);
   });
 
@@ -190,8 +193,8 @@ describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
     old.objects = data.objects.map(({ file: _file, ...o }) => o);
     const zip = Buffer.from(zipSync({ ...entries, 'easio.json': Buffer.from(JSON.stringify(old)) }));
     const user = await signedInUser(t.app);
-    const res = await restore(user, zip);
-    expect(res.json()).toEqual<RestoreResult>({ items: 8, files: 2, imported: 8, skipped: 0, failed: 0 });
+    const res = await importDone(t, user.auth, await restore(user, zip));
+    expect(restoreSummary(res)).toEqual({ items: 8, files: 2, imported: 8, skipped: 0, failed: 0 });
     expect(desk(await exportOf(user)).rows).toEqual(desk(await exportOf(me)).rows);
   });
 

@@ -232,6 +232,43 @@ export const importFailures = pgTable(
 );
 
 /**
+ * Uploaded exports being moved in or restored (`sources/imports/`): the upload is kept under
+ * `DATA_DIR/imports/<id>` until the import is done or discarded, and a job stores it step by step,
+ * `position` saying how many steps are stored, so a stopped import goes on from there.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    connectionId: uuid()
+      .notNull()
+      .references(() => sourceConnections.id, { onDelete: 'cascade' }),
+    /** The connection's service: `bookmarks`, `linkwarden`, `karakeep`, `paperless` or `easio_export`. */
+    service: text().notNull(),
+    /** `queued`, `running`, `interrupted` (the server stopped under it), `failed` (`error`) or `done`. */
+    state: text().notNull().default('queued'),
+    fileName: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    /** What the whole-file check counted (folders and links, or items and files). */
+    totals: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** Steps stored so far, of `steps`. */
+    position: integer().notNull().default(0),
+    steps: integer().notNull().default(0),
+    /** Counts of this import (seen, imported, skipped, failed), kept once it is done. */
+    counts: jsonb().$type<Record<string, number>>().notNull().default({}),
+    error: text(),
+    /** Touched while a worker runs it: a `running` import not touched for long was cut off by a crash. */
+    heartbeatAt: timestamp(ms),
+    finishedAt: timestamp(ms),
+    ...timestamps,
+  },
+  (t) => [index('imports_owner_idx').on(t.ownerId, t.createdAt), index('imports_state_idx').on(t.state)],
+);
+
+/**
  * OAuth round trips in flight: the random `state` (stored hashed) is single-use and short-lived, and
  * holds what the return needs (PKCE verifier, OpenID nonce, who asked, where to go back).
  */
@@ -454,4 +491,5 @@ export const recommendationRuns = pgTable('recommendation_runs', {
 export type UserRow = typeof users.$inferSelect;
 export type ObjectRow = typeof objects.$inferSelect;
 export type SourceConnectionRow = typeof sourceConnections.$inferSelect;
+export type ImportRow = typeof imports.$inferSelect;
 export type RecommendationRow = typeof recommendations.$inferSelect;

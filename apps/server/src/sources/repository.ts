@@ -241,6 +241,34 @@ export function createSourcesRepository(db: Db) {
         .where(eq(sourceConnections.id, id));
     },
 
+    /**
+     * An uploaded export's import changed state (`imports/`): `queued` (its counts start again when
+     * `fresh`), `interrupted` (why in `lastError`) or `idle` (discarded).
+     */
+    async setImportState(
+      id: string,
+      state: 'queued' | 'interrupted' | 'idle',
+      lastError: string | null,
+      fresh = false,
+    ): Promise<void> {
+      await db
+        .update(sourceConnections)
+        .set({
+          state,
+          lastError,
+          ...(fresh && {
+            seen: 0,
+            imported: 0,
+            skipped: 0,
+            failed: 0,
+            removed: 0,
+            syncStartedAt: sql`now()`,
+          }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(sourceConnections.id, id));
+    },
+
     /** Items that arrived by themselves were stored: their counts added, the connection synced now. */
     async addArrivals(id: string, counts: Omit<SyncCounts, 'removed'>): Promise<void> {
       await db

@@ -204,6 +204,34 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     return imported;
   }
 
+  /**
+   * A way to store many batches for the connection (an import's steps) that reads who it is and what
+   * it lists as failed once, not at every batch; null when the connection is gone.
+   */
+  async function intake(connectionId: string) {
+    const connection = await repo.findById(connectionId);
+    if (!connection) return null;
+    const run = await openRun(connection);
+    return {
+      async importItems(
+        items: ImportedItem[],
+        failed: NonNullable<SyncPage['failed']> = [],
+      ): Promise<SyncCounts> {
+        const counts = zero();
+        if (items.length + failed.length === 0) return counts;
+        counts.seen = items.length + failed.length;
+        await storeAll(run, items, counts);
+        for (const f of failed) {
+          counts.failed += 1;
+          await recordFailure(run, f.externalId, f.name, f.reason);
+        }
+        await repo.addArrivals(connectionId, counts);
+        if (counts.imported) deps.onItemsAdded(connection.ownerId);
+        return counts;
+      },
+    };
+  }
+
   return {
     /** Syncs the connection from its cursor to now. A connection removed meanwhile is left alone. */
     async sync(connectionId: string): Promise<void> {
@@ -258,20 +286,11 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       items: ImportedItem[],
       failed: NonNullable<SyncPage['failed']> = [],
     ): Promise<SyncCounts> {
-      const connection = await repo.findById(connectionId);
-      const counts = zero();
-      if (!connection || items.length + failed.length === 0) return counts;
-      const run = await openRun(connection);
-      counts.seen = items.length + failed.length;
-      await storeAll(run, items, counts);
-      for (const f of failed) {
-        counts.failed += 1;
-        await recordFailure(run, f.externalId, f.name, f.reason);
-      }
-      await repo.addArrivals(connectionId, counts);
-      if (counts.imported) deps.onItemsAdded(connection.ownerId);
-      return counts;
+      if (items.length + failed.length === 0) return zero();
+      return (await intake(connectionId))?.importItems(items, failed) ?? zero();
     },
+
+    intake,
 
     /** Tries the listed failures again (else the oldest `limit`); answers how many imported and failed again. */
     async retry(

@@ -40,6 +40,8 @@ export interface TestApp {
   generationsAsked: string[];
   /** Connections a sync was asked for, in order. */
   syncsAsked: string[];
+  /** Imports queued, in order (run by the job queue when there is one). */
+  importsAsked: string[];
   /** With `processFiles`, `recommend` or `sources`, the real job queue: `drain()` waits until every job ran. */
   queue: JobQueue | null;
   /** The SMTP sender, when `env` sets SMTP_URL (a test's `startSmtpSink`): `idle()` waits for mail under way. */
@@ -71,18 +73,23 @@ export async function buildTestApp(
     database?: Database;
     /** And on these files (as a restarted server finds its data directory). */
     blobs?: BlobStore;
+    /** And in this data directory (left in place on close: its owner removes it). */
+    dataDir?: string;
+    /** Runs imports of uploaded exports with the real job queue (else they are only recorded in `importsAsked`). */
+    imports?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(kind));
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'easio-app-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'easio-app-')));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const blobs = options.blobs ?? createLocalBlobStore(path.join(dataDir, 'blobs'));
   const storedFileIds: string[] = [];
   const previewedLinkIds: string[] = [];
   const generationsAsked: string[] = [];
   const syncsAsked: string[] = [];
+  const importsAsked: string[] = [];
   const queue =
-    options.processFiles || options.recommend || options.sources || options.previewLinks
+    options.processFiles || options.recommend || options.sources || options.previewLinks || options.imports
       ? createJobQueue(database, { pollIntervalMs: 50, retryDelaySeconds: 1 })
       : null;
   const queued = queue ? queuedWork(queue, database, config) : null;
@@ -117,6 +124,12 @@ export async function buildTestApp(
         if (options.sources) await queued?.syncScheduler.syncNow(connectionId);
       },
     },
+    importScheduler: {
+      queue: async (importId) => {
+        importsAsked.push(importId);
+        if (options.imports) await queued?.importScheduler.queue(importId);
+      },
+    },
   };
   const services = createServices({
     config,
@@ -136,6 +149,7 @@ export async function buildTestApp(
         linkPreviews: options.previewLinks === true,
         recommendations: options.recommend === true,
         syncs: options.sources === true,
+        imports: options.imports === true,
       },
     );
     await queue.start();
@@ -162,6 +176,7 @@ export async function buildTestApp(
     previewedLinkIds,
     generationsAsked,
     syncsAsked,
+    importsAsked,
     queue,
     mailer,
     async close() {
@@ -171,7 +186,7 @@ export async function buildTestApp(
       await handlers?.close();
       await blobs.close();
       if (!options.database) await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,9 +8,9 @@ import {
 import { parseBookmarksHtml } from './bookmarks-html.js';
 import { MoveInError, planMoveIn } from './moved-in.js';
 
-describe('bookmarks HTML', () => {
-  it('reads folders, links, dates, tags and descriptions of a Chrome export', () => {
-    const { folders, entries } = parseBookmarksHtml(CHROME_BOOKMARKS);
+describe('bookmarks HTML', async () => {
+  it('reads folders, links, dates, tags and descriptions of a Chrome export', async () => {
+    const { folders, entries } = await parseBookmarksHtml(CHROME_BOOKMARKS);
     expect(folders.map((f) => f.name)).toEqual([
       'Bookmarks bar',
       'Recipes',
@@ -31,8 +31,8 @@ describe('bookmarks HTML', () => {
     expect(entries.find((e) => e.title === 'Hacker News')?.note).toBeNull();
   });
 
-  it('maps the browser’s own folders away: their folders are drawers, deeper folders binders named by path', () => {
-    const plan = planMoveIn('bookmarks', parseBookmarksHtml(CHROME_BOOKMARKS));
+  it('maps the browser’s own folders away: their folders are drawers, deeper folders binders named by path', async () => {
+    const plan = await planMoveIn('bookmarks', await parseBookmarksHtml(CHROME_BOOKMARKS));
     expect(plan.drawers.map((d) => d.name)).toEqual(['Bookmarks bar', 'Recipes', 'Work']);
     expect(plan.binders.map((b) => b.name)).toEqual(['Italian', 'Italian › Pasta']);
     const recipes = plan.drawers.find((d) => d.name === 'Recipes');
@@ -44,29 +44,29 @@ describe('bookmarks HTML', () => {
     ]);
   });
 
-  it('keeps Firefox’s top links unfiled and leaves out its smart folders', () => {
-    const plan = planMoveIn('bookmarks', parseBookmarksHtml(FIREFOX_BOOKMARKS));
+  it('keeps Firefox’s top links unfiled and leaves out its smart folders', async () => {
+    const plan = await planMoveIn('bookmarks', await parseBookmarksHtml(FIREFOX_BOOKMARKS));
     expect(plan.entries.find((e) => e.name === 'Getting Started')?.placeIn).toBeUndefined();
     expect(plan.drawers.map((d) => d.name)).toEqual(['Bookmarks Toolbar', 'Travel']);
     expect(plan.failed.map((f) => f.name)).toEqual(['Most Visited']);
   });
 
-  it('reads Pocket’s list of links', () => {
-    const { entries } = parseBookmarksHtml(POCKET_EXPORT);
+  it('reads Pocket’s list of links', async () => {
+    const { entries } = await parseBookmarksHtml(POCKET_EXPORT);
     expect(entries).toEqual([
       expect.objectContaining({ url: 'https://example.org/long-read', tags: ['reading'], folder: null }),
     ]);
   });
 
-  it('refuses what is not a bookmarks file, and folders nested beyond any browser', () => {
-    expect(() => parseBookmarksHtml('<html><body><p>Hello</p></body></html>')).toThrow(MoveInError);
-    expect(() => parseBookmarksHtml(deepBookmarks(10_000))).toThrow(/nested deeper than 100/);
-    expect(parseBookmarksHtml(deepBookmarks(50)).entries).toHaveLength(1);
+  it('refuses what is not a bookmarks file, and folders nested beyond any browser', async () => {
+    await expect(parseBookmarksHtml('<html><body><p>Hello</p></body></html>')).rejects.toThrow(MoveInError);
+    await expect(parseBookmarksHtml(deepBookmarks(10_000))).rejects.toThrow(/nested deeper than 100/);
+    expect((await parseBookmarksHtml(deepBookmarks(50))).entries).toHaveLength(1);
   });
 
-  it('gives the same keys to the same export read twice', () => {
-    const a = parseBookmarksHtml(CHROME_BOOKMARKS);
-    const b = parseBookmarksHtml(CHROME_BOOKMARKS);
+  it('gives the same keys to the same export read twice', async () => {
+    const a = await parseBookmarksHtml(CHROME_BOOKMARKS);
+    const b = await parseBookmarksHtml(CHROME_BOOKMARKS);
     expect(b.entries.map((e) => e.key)).toEqual(a.entries.map((e) => e.key));
     expect(new Set(a.entries.map((e) => e.key)).size).toBe(a.entries.length);
   });

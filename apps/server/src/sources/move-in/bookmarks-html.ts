@@ -23,6 +23,9 @@ const BROWSER_ROOTS = new Set([
   'mobile bookmarks',
 ]);
 
+/** Characters handed to the parser at once. */
+const PARSE_SLICE = 64 * 1024;
+
 const keyOf = (parts: unknown[]) =>
   createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 
@@ -46,9 +49,12 @@ const tagsOf = (value: string | undefined) =>
  * A Netscape bookmark file (what Chrome, Firefox, Safari, Edge and most tools export, and Pocket's
  * list of links): folders (`<H3>` followed by their `<DL>`) with their links (`<A HREF ADD_DATE TAGS>`)
  * and descriptions (`<DD>`). A folder's key is its path of names, a link's its address in that folder,
- * so exporting again gives the same keys. Throws a MoveInError for a file that is no bookmark file.
+ * so exporting again gives the same keys. Rejects with a MoveInError for a file that is no bookmark file.
  */
-export function parseBookmarksHtml(html: string): MovedIn {
+export async function parseBookmarksHtml(
+  html: string,
+  pace: () => Promise<void> = async () => {},
+): Promise<MovedIn> {
   const netscape = /^\uFEFF?\s*<!DOCTYPE\s+NETSCAPE-Bookmark-file-1\s*>/i.test(html.slice(0, 200));
   const folders: MovedInFolder[] = [];
   const entries: MovedInEntry[] = [];
@@ -149,7 +155,11 @@ export function parseBookmarksHtml(html: string): MovedIn {
     },
     { lowerCaseAttributeNames: true, lowerCaseTags: true, decodeEntities: true },
   );
-  parser.write(html);
+  // Fed in slices, yielding between them when asked, so a file of a hundred thousand links holds no one up.
+  for (let i = 0; i < html.length; i += PARSE_SLICE) {
+    parser.write(html.slice(i, i + PARSE_SLICE));
+    await pace();
+  }
   parser.end();
   endDescription();
   if (!netscape && entries.length === 0) {

@@ -4,9 +4,9 @@ import { parseKarakeep } from './karakeep.js';
 import { parseLinkwarden } from './linkwarden.js';
 import { planMoveIn } from './moved-in.js';
 
-describe('Linkwarden export', () => {
-  it('maps collections to drawers and binders, links with their description, tags and date', () => {
-    const plan = planMoveIn('linkwarden', parseLinkwarden(JSON.stringify(linkwardenExport())));
+describe('Linkwarden export', async () => {
+  it('maps collections to drawers and binders, links with their description, tags and date', async () => {
+    const plan = await planMoveIn('linkwarden', await parseLinkwarden(JSON.stringify(linkwardenExport())));
     expect(plan.drawers.map((d) => d.name)).toEqual(['Unorganized', 'Research']);
     expect(plan.binders.map((b) => b.name)).toEqual(['Vision', 'Vision › Detection']);
     const paper = plan.entries.find((e) => e.name === 'Attention is all you need');
@@ -27,19 +27,23 @@ describe('Linkwarden export', () => {
     ]);
   });
 
-  it('refuses wrong JSON, another shape, and collections nested beyond reason', () => {
-    expect(() => parseLinkwarden('{"collections": [')).toThrow(/not valid JSON/);
-    expect(() => parseLinkwarden('{"bookmarks": []}')).toThrow(/not a Linkwarden export \(collections/);
-    expect(() => parseLinkwarden(`${'['.repeat(10_000)}${']'.repeat(10_000)}`)).toThrow(/nests too deeply/);
-    expect(() => planMoveIn('linkwarden', parseLinkwarden(deepLinkwarden(10_000)))).toThrow(
+  it('refuses wrong JSON, another shape, and collections nested beyond reason', async () => {
+    await expect(parseLinkwarden('{"collections": [')).rejects.toThrow(/not valid JSON/);
+    await expect(parseLinkwarden('{"bookmarks": []}')).rejects.toThrow(
+      /not a Linkwarden export \(collections/,
+    );
+    await expect(parseLinkwarden(`${'['.repeat(10_000)}${']'.repeat(10_000)}`)).rejects.toThrow(
+      /nests too deeply/,
+    );
+    await expect(planMoveIn('linkwarden', await parseLinkwarden(deepLinkwarden(10_000)))).rejects.toThrow(
       /nested deeper than 100/,
     );
   });
 });
 
-describe('Karakeep export', () => {
-  it('maps manual lists to folders, other lists to tags, notes to notes, and lists what it cannot take', () => {
-    const plan = planMoveIn('karakeep', parseKarakeep(JSON.stringify(karakeepExport())));
+describe('Karakeep export', async () => {
+  it('maps manual lists to folders, other lists to tags, notes to notes, and lists what it cannot take', async () => {
+    const plan = await planMoveIn('karakeep', await parseKarakeep(JSON.stringify(karakeepExport())));
     expect(plan.drawers.map((d) => d.name)).toEqual(['Reading', 'Read later']);
     expect(plan.binders.map((b) => b.name)).toEqual(['Rust']);
     expect(plan.entries.find((e) => e.name === 'Karakeep on GitHub')).toMatchObject({
@@ -61,7 +65,7 @@ describe('Karakeep export', () => {
     ]);
   });
 
-  it('keeps no date it cannot store, and no NUL character', () => {
+  it('keeps no date it cannot store, and no NUL character', async () => {
     const file = {
       bookmarks: [
         {
@@ -73,12 +77,12 @@ describe('Karakeep export', () => {
         },
       ],
     };
-    const [entry] = planMoveIn('karakeep', parseKarakeep(JSON.stringify(file))).entries;
+    const [entry] = (await planMoveIn('karakeep', await parseKarakeep(JSON.stringify(file)))).entries;
     expect(entry).toMatchObject({ name: 'Far future', tags: ['ab'], sourceCreatedAt: null });
   });
 
-  it('refuses a file that is not a Karakeep export', () => {
-    expect(() => parseKarakeep(JSON.stringify(linkwardenExport()))).toThrow(/not a Karakeep export/);
-    expect(() => parseKarakeep('not json')).toThrow(/not valid JSON/);
+  it('refuses a file that is not a Karakeep export', async () => {
+    await expect(parseKarakeep(JSON.stringify(linkwardenExport()))).rejects.toThrow(/not a Karakeep export/);
+    await expect(parseKarakeep('not json')).rejects.toThrow(/not valid JSON/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEach, ShapeIssue } from '../imports/parse-each.js';
 import { parseExportJson } from './export-json.js';
 import { type MovedIn, type MovedInEntry, type MovedInFolder, MoveInError } from './moved-in.js';
 
@@ -28,9 +29,9 @@ const bookmarkSchema = z.object({
   archived: z.boolean().nullish(),
 });
 
-/** What Karakeep's export writes (`packages/shared/import-export/exporters.ts`). */
+/** What Karakeep's export writes (`packages/shared/import-export/exporters.ts`); its bookmarks checked one by one. */
 const exportSchema = z.object({
-  bookmarks: z.array(bookmarkSchema),
+  bookmarks: z.array(z.unknown()),
   lists: z
     .array(
       z.object({
@@ -74,13 +75,23 @@ function contentOf(
  * list, its other lists as tags beside its own; links, text notes, and assets by their source address.
  * Smart lists are saved searches without members, and are left out.
  */
-export function parseKarakeep(json: string): MovedIn {
+export async function parseKarakeep(
+  json: string,
+  pace: () => Promise<void> = async () => {},
+): Promise<MovedIn> {
+  const notKarakeep = (path: string, why: string) =>
+    new MoveInError(`This is not a Karakeep export (${path || 'the file'}: ${why})`);
   const parsed = exportSchema.safeParse(parseExportJson(json, 'Karakeep'));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new MoveInError(
-      `This is not a Karakeep export (${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'unexpected shape'})`,
-    );
+    throw notKarakeep(issue?.path.join('.') ?? '', issue?.message ?? 'unexpected shape');
+  }
+  let bookmarks: Bookmark[];
+  try {
+    bookmarks = await parseEach(parsed.data.bookmarks, bookmarkSchema, 'bookmarks', pace);
+  } catch (error) {
+    if (error instanceof ShapeIssue) throw notKarakeep(error.path, error.why);
+    throw error;
   }
   const lists = (parsed.data.lists ?? []).filter((l) => l.type !== 'smart');
   const byId = new Map(lists.map((l) => [l.id, l]));
@@ -90,7 +101,7 @@ export function parseKarakeep(json: string): MovedIn {
     parent: l.parentId && byId.has(l.parentId) ? `list:${l.parentId}` : null,
   }));
   const entries: MovedInEntry[] = [];
-  parsed.data.bookmarks.forEach((bookmark, index) => {
+  bookmarks.forEach((bookmark, index) => {
     // Karakeep's export carries no id: a bookmark is known by when it was made and what it holds.
     const content = contentOf(bookmark, index);
     const key = `bookmark:${bookmark.createdAt ?? 'undated'}:${content.url ?? content.note?.slice(0, 200) ?? index}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEach, ShapeIssue } from '../imports/parse-each.js';
 import { parseExportJson } from './export-json.js';
 import { type MovedIn, type MovedInEntry, MoveInError } from './moved-in.js';
 
@@ -27,31 +28,39 @@ const linkSchema = z.object({
   tags: z.array(z.object({ name: z.string() })).nullish(),
 });
 
-/** What Linkwarden's "Export data" writes (`migration/exportData.ts`): the user with their collections. */
-const backupSchema = z.object({
-  collections: z.array(
-    z.object({
-      id,
-      name: text,
-      parentId: id.nullish(),
-      links: z.array(linkSchema).default([]),
-    }),
-  ),
+const collectionSchema = z.object({
+  id,
+  name: text,
+  parentId: id.nullish(),
+  links: z.array(linkSchema).default([]),
 });
+
+/** What Linkwarden's "Export data" writes (`migration/exportData.ts`): the user with their collections. */
+const backupSchema = z.object({ collections: z.array(z.unknown()) });
+
+const notLinkwarden = (path: string, why: string) =>
+  new MoveInError(`This is not a Linkwarden export (${path || 'the file'}: ${why})`);
 
 /**
  * A Linkwarden backup: collections (nested by `parentId`) as folders, each link with its name,
  * description, tags and date (when it was first saved, `importDate`, else when it was added).
  */
-export function parseLinkwarden(json: string): MovedIn {
+export async function parseLinkwarden(
+  json: string,
+  pace: () => Promise<void> = async () => {},
+): Promise<MovedIn> {
   const parsed = backupSchema.safeParse(parseExportJson(json, 'Linkwarden'));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new MoveInError(
-      `This is not a Linkwarden export (${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'unexpected shape'})`,
-    );
+    throw notLinkwarden(issue?.path.join('.') ?? '', issue?.message ?? 'unexpected shape');
   }
-  const { collections } = parsed.data;
+  let collections: z.infer<typeof collectionSchema>[];
+  try {
+    collections = await parseEach(parsed.data.collections, collectionSchema, 'collections', pace);
+  } catch (error) {
+    if (error instanceof ShapeIssue) throw notLinkwarden(error.path, error.why);
+    throw error;
+  }
   const known = new Set(collections.map((c) => c.id));
   const entries: MovedInEntry[] = collections.flatMap((c) =>
     c.links.map((link) => ({

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../../db/schema.js';
 import { DB_KINDS } from '../../test/databases.js';
+import { importDone, moveInSummary } from '../../test/imports.js';
 import {
   CHROME_BOOKMARKS,
   deepBookmarks,
@@ -17,7 +18,7 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
   let t: TestApp;
   let me: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { previewLinks: true });
+    t = await buildTestApp(kind, { previewLinks: true, imports: true });
     me = await signedInUser(t.app);
   });
   afterAll(() => t.close());
@@ -51,8 +52,10 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
 
   it('moves a Chrome bookmarks file in: folders as drawers and binders, links with dates, notes and tags', async () => {
     const res = await upload('bookmarks', 'bookmarks_27_11_2026.html', CHROME_BOOKMARKS);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.statusCode).toBe(202);
+    const run = await importDone(t, me.auth, res);
+    expect(run).toMatchObject({ state: 'done', file_name: 'bookmarks_27_11_2026.html', error: null });
+    expect(moveInSummary(run)).toEqual({
       app: 'bookmarks',
       folders: 5,
       links: 5,
@@ -97,7 +100,7 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
       .set({ parentId: work?.id })
       .where(eq(objects.id, lasagne?.id as string));
     const res = await upload('bookmarks', 'bookmarks.html', CHROME_BOOKMARKS);
-    expect(res.json()).toMatchObject({ imported: 0, skipped: 9, failed: 1 });
+    expect((await importDone(t, me.auth, res)).counts).toMatchObject({ imported: 0, skipped: 9, failed: 1 });
     const after = await desk();
     expect(after.rows).toHaveLength(before.rows.length);
     expect(after.where('Classic lasagne & salad')).toBe('Work');
@@ -137,8 +140,13 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
     expect(made.statusCode).toBe(200);
     const file = JSON.stringify(linkwardenExport(), null, 2);
     const res = await upload('linkwarden', 'linkwarden_export.json', file);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ folders: 4, links: 6, imported: 7, failed: 2 });
+    expect(res.statusCode).toBe(202);
+    expect(moveInSummary(await importDone(t, me.auth, res))).toMatchObject({
+      folders: 4,
+      links: 6,
+      imported: 7,
+      failed: 2,
+    });
     const { where, named } = await desk();
     expect(where('Vision')).toBe('research');
     expect(where('Vision › Detection')).toBe('research');
@@ -153,13 +161,18 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
     });
     expect((await failures('linkwarden')).map((f) => f.name).sort()).toEqual(['Broken', 'Scan.pdf']);
     const again = await upload('linkwarden', 'linkwarden_export.json', file);
-    expect(again.json()).toMatchObject({ imported: 0, skipped: 7 });
+    expect((await importDone(t, me.auth, again)).counts).toMatchObject({ imported: 0, skipped: 7 });
   });
 
   it('moves a Karakeep export in: lists, notes and tags, listing the bookmark it cannot take', async () => {
     const res = await upload('karakeep', 'karakeep-export.json', JSON.stringify(karakeepExport()));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ folders: 3, links: 4, imported: 6, failed: 1 });
+    expect(res.statusCode).toBe(202);
+    expect(moveInSummary(await importDone(t, me.auth, res))).toMatchObject({
+      folders: 3,
+      links: 4,
+      imported: 6,
+      failed: 1,
+    });
     const { where, rows } = await desk();
     expect(where('Rust async book')).toBe('Rust');
     expect(where('Rust')).toBe('Reading');

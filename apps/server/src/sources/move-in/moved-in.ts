@@ -4,8 +4,14 @@ import type { ImportedItem, SyncPage } from '../source.js';
 
 /** Folders nested deeper than this are not an export any app makes: the file is refused. */
 export const MAX_FOLDER_DEPTH = 100;
-/** Links (and notes) one export may hold. */
+/** Entries one export may hold: links, notes and documents, and the folders they are in. */
 export const MAX_EXPORT_ENTRIES = 100_000;
+/**
+ * Folders one export may hold. A person's bookmarks or collections run to hundreds, a few thousand at
+ * the most; tens of thousands are no one's filing (a desk of them cannot be browsed) and would cost the
+ * server minutes of work for nothing, so such a file is refused at once.
+ */
+export const MAX_EXPORT_FOLDERS = 10_000;
 
 /** An export that is not what its app writes, or beyond what is taken: nothing of it is stored. */
 export class MoveInError extends Error {}
@@ -87,43 +93,87 @@ export function addressRefusal(url: string): string | null {
   }
 }
 
+/** Where one folder goes: a drawer, or a binder of a drawer named by its path below that drawer. */
+interface Place {
+  kind: 'drawer' | 'binder';
+  name: string;
+  drawer: string | null;
+}
+
+/** What is known of a folder once its ancestors are: how deep it is and its path's names, clipped. */
+interface Walked {
+  depth: number;
+  /** The top folder's key, and the next one down's (null for a top folder). */
+  top: string;
+  second: string | null;
+  /** The names below the top folder, and below the second, joined by " › " (clipped to a name's length). */
+  belowTop: string;
+  belowSecond: string;
+}
+
 /**
  * Where each folder goes on the desk, which holds drawers of binders: a top-level folder is a drawer, a
  * folder in it a binder, and a folder deeper down a binder of that drawer named by its path below the
  * drawer ("Recipes › Italian › Pasta"), so every folder keeps its links apart and nothing is lost.
- * Throws when folders nest deeper than `MAX_FOLDER_DEPTH` or loop.
+ * Linear in the number of folders: each is walked once, from what its parent became (no recursion, no
+ * path rebuilt per folder). Throws when folders nest deeper than `MAX_FOLDER_DEPTH` or loop.
  */
-function placeFolders(folders: MovedInFolder[]) {
-  const byKey = new Map(folders.map((f) => [f.key, f]));
-  const dissolved = (f: MovedInFolder | undefined) => f?.dissolve === true && f.parent === null;
-  /** The folder's path from the top, dissolved containers left out. */
-  const pathOf = (folder: MovedInFolder): MovedInFolder[] => {
-    const path: MovedInFolder[] = [];
-    const seen = new Set<string>();
+function placeFolders(folders: MovedInFolder[]): Map<string, Place> {
+  const byKey = new Map<string, MovedInFolder>();
+  for (const f of folders) byKey.set(f.key, f);
+  const walked = new Map<string, Walked>();
+  const join = (above: string, name: string) =>
+    clip(
+      above ? `${above} › ${cleanName(name, 'Untitled folder')}` : cleanName(name, 'Untitled folder'),
+      NAME_MAX,
+    );
+
+  const walk = (folder: MovedInFolder): Walked => {
+    // The folders above it not walked yet, nearest first; each is walked once, top down.
+    const chain: MovedInFolder[] = [];
+    const onChain = new Set<string>();
+    let above: Walked | undefined;
     for (let f: MovedInFolder | undefined = folder; f; f = f.parent ? byKey.get(f.parent) : undefined) {
-      if (seen.has(f.key)) throw new MoveInError('The export’s folders contain themselves');
-      seen.add(f.key);
-      if (path.length > MAX_FOLDER_DEPTH) {
+      above = walked.get(f.key);
+      if (above) break;
+      if (onChain.has(f.key)) throw new MoveInError('The export’s folders contain themselves');
+      onChain.add(f.key);
+      chain.push(f);
+      if (chain.length > MAX_FOLDER_DEPTH) {
         throw new MoveInError(`Folders are nested deeper than ${MAX_FOLDER_DEPTH} levels`);
       }
-      path.unshift(f);
     }
-    return dissolved(path[0]) && path.length > 1 ? path.slice(1) : path;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const f = chain[i] as MovedInFolder;
+      const w: Walked = above
+        ? {
+            depth: above.depth + 1,
+            top: above.top,
+            second: above.second ?? f.key,
+            belowTop: join(above.belowTop, f.name),
+            belowSecond: above.second === null ? '' : join(above.belowSecond, f.name),
+          }
+        : { depth: 1, top: f.key, second: null, belowTop: '', belowSecond: '' };
+      if (w.depth > MAX_FOLDER_DEPTH) {
+        throw new MoveInError(`Folders are nested deeper than ${MAX_FOLDER_DEPTH} levels`);
+      }
+      walked.set(f.key, w);
+      above = w;
+    }
+    return above as Walked;
   };
-  const place = new Map<string, { kind: 'drawer' | 'binder'; name: string; drawer: string | null }>();
+
+  const place = new Map<string, Place>();
   for (const folder of folders) {
-    const path = pathOf(folder);
-    const [top, ...below] = path;
-    if (!top) continue;
-    if (below.length === 0) {
-      place.set(folder.key, { kind: 'drawer', name: top.name, drawer: null });
-    } else {
-      place.set(folder.key, {
-        kind: 'binder',
-        name: below.map((f) => cleanName(f.name, 'Untitled folder')).join(' › '),
-        drawer: top.key,
-      });
-    }
+    const w = walk(folder);
+    const top = byKey.get(w.top);
+    // A dissolved container's folders are top-level folders themselves.
+    const dissolved = top?.dissolve === true && top.parent === null && w.second !== null;
+    const drawer = dissolved ? w.second : w.top;
+    const below = dissolved ? w.belowSecond : w.belowTop;
+    if (drawer === folder.key) {
+      place.set(folder.key, { kind: 'drawer', name: folder.name, drawer: null });
+    } else place.set(folder.key, { kind: 'binder', name: below, drawer });
   }
   return place;
 }
@@ -133,9 +183,20 @@ function placeFolders(folders: MovedInFolder[]) {
  * again adds nothing, and a changed entry is updated where the user filed it. Entries whose address
  * cannot be a link are listed as failed; the rest go on.
  */
-export function planMoveIn(app: MoveInApp, moved: MovedIn): MoveInPlan {
-  if (moved.entries.length > MAX_EXPORT_ENTRIES) {
-    throw new MoveInError(`The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries`);
+export async function planMoveIn(
+  app: MoveInApp,
+  moved: MovedIn,
+  pace: () => Promise<void> = async () => {},
+): Promise<MoveInPlan> {
+  if (moved.folders.length > MAX_EXPORT_FOLDERS) {
+    throw new MoveInError(
+      `The export holds more than ${MAX_EXPORT_FOLDERS.toLocaleString('en')} folders: no one files that way, so it is not taken`,
+    );
+  }
+  if (moved.entries.length + moved.folders.length > MAX_EXPORT_ENTRIES) {
+    throw new MoveInError(
+      `The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries (links and folders together)`,
+    );
   }
   const folderId = (key: string) => `${app}:folder:${key}`;
   const place = placeFolders(moved.folders);
@@ -157,9 +218,12 @@ export function planMoveIn(app: MoveInApp, moved: MovedIn): MoveInPlan {
     };
     (at.kind === 'drawer' ? plan.drawers : plan.binders).push(item);
   }
-  const made = new Set([...plan.drawers, ...plan.binders].map((i) => i.externalId));
+  const made = new Set<string>();
+  for (const i of plan.drawers) made.add(i.externalId);
+  for (const i of plan.binders) made.add(i.externalId);
 
   for (const entry of moved.entries) {
+    await pace();
     const externalId = `${app}:${entry.key}`;
     const url = entry.url?.trim() ?? null;
     const note = entry.note ? noNul(entry.note).trim() || null : null;

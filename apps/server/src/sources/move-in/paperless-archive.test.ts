@@ -45,7 +45,7 @@ describe('a zipped Paperless-ngx export', () => {
   it('maps type to drawer, correspondent to binder, and keeps the title with the original’s extension', async () => {
     const archive = await open(await paperlessZip());
     try {
-      const plan = await planPaperless(readManifest(archive.records), archive);
+      const plan = await planPaperless(await readManifest(archive.records), archive);
       expect(plan.drawers.map((d) => d.name).sort()).toEqual(['Contract', 'Invoice', 'Paperless-ngx']);
       expect(plan.binders.map((b) => [b.name, b.placeIn])).toEqual([
         ['ACME Power', 'paperless:folder:type:1'],
@@ -69,7 +69,7 @@ describe('a zipped Paperless-ngx export', () => {
   it('lists a document whose file the export lacks as failed', async () => {
     const archive = await open(await paperlessZip(undefined, { files: [] }));
     try {
-      const plan = await planPaperless(readManifest(archive.records), archive);
+      const plan = await planPaperless(await readManifest(archive.records), archive);
       expect(plan.entries).toEqual([]);
       expect(plan.drawers).toEqual([]);
       expect(plan.failed.map((f) => f.reason)).toContain('The export does not hold its file (0000012.odt)');
@@ -91,10 +91,10 @@ describe('a zipped Paperless-ngx export', () => {
     await expect(open(await paperlessZip(), 1000)).rejects.toThrow('it unpacks to more than');
   });
 
-  it('refuses a record out of shape, naming it', () => {
-    expect(() => readManifest([{ model: 'documents.document', pk: 1, fields: { title: 'x' } }])).toThrow(
-      'record 1, documents.document',
-    );
-    expect(() => readManifest(['tag'])).toThrow('record 1 has no model');
+  it('refuses a record out of shape, naming it', async () => {
+    await expect(
+      readManifest([{ model: 'documents.document', pk: 1, fields: { title: 'x' } }]),
+    ).rejects.toThrow('record 1, documents.document');
+    await expect(readManifest(['tag'])).rejects.toThrow('record 1 has no model');
   });
 });

@@ -112,7 +112,8 @@ export async function openPaperlessArchive(file: string, limits: ArchiveLimits):
         if (error instanceof MoveInError) throw error;
         throw not(`${name} cannot be unpacked`);
       }
-      records.push(...parseManifest(bytes, name));
+      // One by one: spreading a list of a hundred thousand records into push() overflows the stack.
+      for (const record of parseManifest(bytes, name)) records.push(record);
     }
     return {
       records,

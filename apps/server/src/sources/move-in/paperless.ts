@@ -77,10 +77,27 @@ function fileName(doc: DocumentRecord): string {
   return named.length > NAME_MAX ? `${named.slice(0, NAME_MAX - ext.length)}${ext}` : named;
 }
 
-/** The manifest's records checked whole; the first one out of shape refuses the export. */
-export function readManifest(records: unknown[]): Record_[] {
+/** Records one manifest may hold: a hundred thousand documents with their notes, tags and people. */
+export const MAX_MANIFEST_RECORDS = 1_000_000;
+
+/**
+ * The manifest's records checked whole, `pace()` between them; the first one out of shape refuses the
+ * export, and so do more records than `MAX_MANIFEST_RECORDS` or more documents and the folders they go
+ * in (types, correspondents) than `MAX_EXPORT_ENTRIES`.
+ */
+export async function readManifest(
+  records: unknown[],
+  pace: () => Promise<void> = async () => {},
+): Promise<Record_[]> {
+  if (records.length > MAX_MANIFEST_RECORDS) {
+    throw new MoveInError(
+      `The export holds more than ${MAX_MANIFEST_RECORDS.toLocaleString('en')} records in its manifest`,
+    );
+  }
   const kept: Record_[] = [];
+  let entries = 0;
   for (const [index, raw] of records.entries()) {
+    await pace();
     const head = anyRecord.safeParse(raw);
     if (!head.success)
       throw new MoveInError(`This is not a Paperless-ngx export (record ${index + 1} has no model)`);
@@ -93,9 +110,18 @@ export function readManifest(records: unknown[]): Record_[] {
       );
     }
     kept.push(parsed.data);
-  }
-  if (kept.filter((r) => r.model === 'documents.document').length > MAX_EXPORT_ENTRIES) {
-    throw new MoveInError(`The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} documents`);
+    const { model } = parsed.data;
+    if (
+      model === 'documents.document' ||
+      model === 'documents.documenttype' ||
+      model === 'documents.correspondent'
+    )
+      entries += 1;
+    if (entries > MAX_EXPORT_ENTRIES) {
+      throw new MoveInError(
+        `The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries (documents, and the types and correspondents they are filed by)`,
+      );
+    }
   }
   return kept;
 }
@@ -112,15 +138,18 @@ const NO_TYPE = 'type:none';
  * stored (its md5 checked against the manifest's first: a mismatch is listed as failed, not stored), with
  * Paperless' text as its text until the desk's own reading of the file finds some.
  */
-export async function planPaperless(records: Record_[], archive: PaperlessArchive): Promise<MoveInPlan> {
+export async function planPaperless(
+  records: Record_[],
+  archive: PaperlessArchive,
+  { checksums = true, pace = async () => {} }: { checksums?: boolean; pace?: () => Promise<void> } = {},
+): Promise<MoveInPlan> {
   const names = new Map<string, string>();
   const notes = new Map<number, { note: string; created: string | null }[]>();
   for (const r of records) {
     if (r.model === 'documents.note') {
-      notes.set(r.fields.document, [
-        ...(notes.get(r.fields.document) ?? []),
-        { note: r.fields.note, created: r.fields.created ?? null },
-      ]);
+      const list = notes.get(r.fields.document) ?? [];
+      list.push({ note: r.fields.note, created: r.fields.created ?? null });
+      notes.set(r.fields.document, list);
     } else if (r.model !== 'documents.document') names.set(`${r.model}:${r.pk}`, r.fields.name);
   }
   const nameOf = (model: string, id: number | null | undefined) =>
@@ -142,6 +171,7 @@ export async function planPaperless(records: Record_[], archive: PaperlessArchiv
   const failed: MoveInPlan['failed'] = [];
   const kept: DocumentRecord[] = [];
   for (const doc of docs) {
+    await pace();
     const externalId = `paperless:document:${doc.pk}`;
     const file = doc.__exported_file_name__;
     const checksum = doc.fields.checksum?.toLowerCase();
@@ -151,7 +181,12 @@ export async function planPaperless(records: Record_[], archive: PaperlessArchiv
         name: fileName(doc),
         reason: `The export does not hold its file (${file.slice(0, 200)})`,
       });
-    } else if (checksum && /^[0-9a-f]{32}$/.test(checksum) && (await archive.md5(file)) !== checksum) {
+    } else if (
+      checksums &&
+      checksum &&
+      /^[0-9a-f]{32}$/.test(checksum) &&
+      (await archive.md5(file)) !== checksum
+    ) {
       failed.push({
         externalId,
         name: fileName(doc),
@@ -161,11 +196,14 @@ export async function planPaperless(records: Record_[], archive: PaperlessArchiv
   }
   // Folders only for the documents stored: a damaged one leaves no empty binder behind.
   const placed = kept.map((doc) => ({ doc, folder: folderOf(doc) }));
-  const plan = planMoveIn('paperless', { folders: [...folders.values()], entries: [] });
-  plan.failed.push(...failed);
-  const made = new Set([...plan.drawers, ...plan.binders].map((i) => i.externalId));
+  const plan = await planMoveIn('paperless', { folders: [...folders.values()], entries: [] });
+  for (const f of failed) plan.failed.push(f);
+  const made = new Set<string>();
+  for (const i of plan.drawers) made.add(i.externalId);
+  for (const i of plan.binders) made.add(i.externalId);
 
   for (const { doc, folder } of placed) {
+    await pace();
     const externalId = `paperless:document:${doc.pk}`;
     const name = fileName(doc);
     const file = doc.__exported_file_name__;

@@ -1,44 +1,56 @@
-import { type RestoreResult, restoreResultSchema } from '@easio/shared';
+import type { ImportRun } from '@easio/shared';
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { deskKeys } from '../../api/desk-keys';
 import { errorMessage } from '../../api/error-message';
-import { apiUpload } from '../../api/upload';
 import { countOf, plural } from '../../lib/plural';
 import { FailureList } from '../sources/FailureList';
+import { uploadRestore } from '../sources/imports-api';
 import { sourceKeys, useSources } from '../sources/queries';
+import { UnfinishedImports, useImportRun } from '../sources/UnfinishedImports';
 
-function summary({ items, files, imported, skipped, failed }: RestoreResult): string {
+function summary({ totals, counts }: ImportRun): string {
   const parts = [
-    `${countOf(items, 'item')} and ${countOf(files, 'file')} in the export`,
-    `${imported.toLocaleString()} restored`,
+    `${countOf(totals.items ?? 0, 'item')} and ${countOf(totals.files ?? 0, 'file')} in the export`,
+    `${counts.imported.toLocaleString()} restored`,
   ];
-  if (skipped) parts.push(`${skipped.toLocaleString()} already restored before`);
-  if (failed) parts.push(`${failed.toLocaleString()} could not be restored (listed below)`);
+  if (counts.skipped) parts.push(`${counts.skipped.toLocaleString()} already restored before`);
+  if (counts.failed) parts.push(`${counts.failed.toLocaleString()} could not be restored (listed below)`);
   return `${parts.join(', ')}.`;
 }
 
-/** Restore from an export: the ZIP of Download my data put back into this account, with the upload's progress. */
+/**
+ * Restore from an export: the ZIP of Download my data put back into this account. The upload's progress,
+ * then the restore's on the server (it goes on if this page is left; an interrupted one offers Resume),
+ * then what it brought.
+ */
 export function RestoreFromExport() {
   const [progress, setProgress] = useState<number | null>(null);
   const [showFailures, setShowFailures] = useState(false);
+  const [watching, setWatching] = useState<string | null>(null);
+  const [finished, setFinished] = useState<ImportRun | null>(null);
   const client = useQueryClient();
   const restore = useMutation({
     mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return apiUpload('/account/restore', body, restoreResultSchema, {
-        onProgress: (loaded, total) => setProgress(total ? (loaded / total) * 100 : null),
-      });
+      setFinished(null);
+      return uploadRestore(file, setProgress);
     },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: deskKeys.all });
+    onSuccess: (run) => {
+      setWatching(run.id);
       void client.invalidateQueries({ queryKey: sourceKeys.all });
     },
     onSettled: () => setProgress(null),
   });
+  const watched = useImportRun(watching);
+  useEffect(() => {
+    if (!watched || watched.state === 'queued' || watched.state === 'running') return;
+    setWatching(null);
+    if (watched.state === 'done') setFinished(watched);
+    void client.invalidateQueries({ queryKey: deskKeys.all });
+  }, [watched, client]);
   const failures = useSources().data?.connections.find((c) => c.service === 'easio_export')?.failures ?? 0;
+  const restoring = restore.isPending || watching !== null;
   return (
     <Stack gap="xs">
       <Text size="sm">
@@ -49,7 +61,7 @@ export function RestoreFromExport() {
       <Group>
         <FileButton accept=".zip,application/zip" onChange={(file) => file && restore.mutate(file)}>
           {(props) => (
-            <Button {...props} variant="light" loading={restore.isPending}>
+            <Button {...props} variant="light" loading={restoring}>
               Restore from an export
             </Button>
           )}
@@ -58,12 +70,13 @@ export function RestoreFromExport() {
       {progress !== null && <Progress value={progress} size="xs" aria-label="Uploading the export" />}
       {restore.isPending && progress === null && (
         <Text size="sm" c="dimmed" role="status">
-          Restoring…
+          Checking the export…
         </Text>
       )}
-      {restore.isSuccess && (
+      <UnfinishedImports services={['easio_export']} />
+      {finished && (
         <Text size="sm" role="status">
-          {summary(restore.data)}
+          {summary(finished)}
         </Text>
       )}
       {restore.isError && (

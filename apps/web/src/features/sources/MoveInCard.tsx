@@ -1,13 +1,14 @@
-import { type MoveInApp, type MoveInResult, SERVICE_LABEL } from '@easio/shared';
+import { type ImportRun, MOVE_IN_APPS, type MoveInApp, SERVICE_LABEL } from '@easio/shared';
 import { Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { deskKeys } from '../../api/desk-keys';
 import { countOf, plural } from '../../lib/plural';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { FailureList } from './FailureList';
-import { uploadExport } from './move-in-api';
+import { uploadExport } from './imports-api';
 import { sourceKeys, useSources } from './queries';
+import { UnfinishedImports, useImportRun } from './UnfinishedImports';
 
 const APPS: { app: MoveInApp; button: string; accept: string }[] = [
   { app: 'bookmarks', button: 'Browser bookmarks (.html)', accept: '.html,.htm,text/html' },
@@ -16,31 +17,44 @@ const APPS: { app: MoveInApp; button: string; accept: string }[] = [
   { app: 'paperless', button: 'Paperless-ngx (.zip)', accept: '.zip,application/zip' },
 ];
 
-function summary({ links, imported, skipped, failed }: MoveInResult): string {
+function summary({ totals, counts }: ImportRun): string {
+  const links = totals.links ?? 0;
   const parts = [
     `${links} ${plural(links, 'entry', 'entries')} read`,
-    `${countOf(imported, 'item')} imported`,
+    `${countOf(counts.imported, 'item')} imported`,
   ];
-  if (skipped) parts.push(`${skipped} already on your desk`);
-  if (failed) parts.push(`${failed} could not be imported (listed on the card)`);
+  if (counts.skipped) parts.push(`${counts.skipped} already on your desk`);
+  if (counts.failed) parts.push(`${counts.failed} could not be imported (listed on the card)`);
   return parts.join(', ');
 }
 
-/** "Import from another app": one export file of a browser, Linkwarden, Karakeep or Paperless-ngx onto the desk. */
+/**
+ * "Import from another app": one export file of a browser, Linkwarden, Karakeep or Paperless-ngx onto the
+ * desk. The upload is checked at once (a wrong file is refused with why); the import then runs on the
+ * server, its progress here, and says what it brought when done.
+ */
 export function MoveInCard() {
   const [progress, setProgress] = useState<number | null>(null);
   const [shown, setShown] = useState<MoveInApp | null>(null);
+  const [watching, setWatching] = useState<string | null>(null);
   const client = useQueryClient();
   const upload = useMutation({
     mutationFn: ({ app, file }: { app: MoveInApp; file: File }) => uploadExport(app, file, setProgress),
-    onSuccess: (result) => {
-      toastSuccess(summary(result), 8000);
-      void client.invalidateQueries({ queryKey: deskKeys.all });
+    onSuccess: (run) => {
+      setWatching(run.id);
       void client.invalidateQueries({ queryKey: sourceKeys.all });
     },
     onError: (error) => toastError(error),
     onSettled: () => setProgress(null),
   });
+  const watched = useImportRun(watching);
+  useEffect(() => {
+    if (!watched || watched.state === 'queued' || watched.state === 'running') return;
+    setWatching(null);
+    if (watched.state === 'done') toastSuccess(summary(watched), 8000);
+    else if (watched.state === 'failed') toastError(new Error(watched.error ?? 'The import stopped'));
+    void client.invalidateQueries({ queryKey: deskKeys.all });
+  }, [watched, client]);
   const connections = useSources().data?.connections ?? [];
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label="Import from another app">
@@ -71,6 +85,7 @@ export function MoveInCard() {
           ))}
         </Group>
         {progress !== null && <Progress value={progress} size="xs" aria-label="Uploading the export" />}
+        <UnfinishedImports services={MOVE_IN_APPS} />
         {APPS.map(({ app }) => {
           const failures = connections.find((c) => c.service === app)?.failures ?? 0;
           if (failures === 0) return null;

@@ -42,6 +42,14 @@ export function SourceSyncBanner({ services }: { services: ConnectionService[] }
                 </Text>
               </Group>
               {running && <SyncProgress connection={c} />}
+              {c.state === 'interrupted' && (
+                <Text size="xs" c="var(--easio-text-error)">
+                  The import was interrupted by a server stop.{' '}
+                  <Anchor component={Link} to="/my-source" size="xs">
+                    Resume it on My Sources
+                  </Anchor>
+                </Text>
+              )}
               {(c.failures > 0 || c.state === 'failed') && (
                 <Text size="xs" c="var(--easio-text-error)">
                   {c.state === 'failed' ? `The last sync stopped: ${c.last_error ?? 'unknown error'}. ` : ''}
