@@ -308,6 +308,9 @@ describe.each(DB_KINDS)('job queue on %s', (kind) => {
         'analyzed',
         Array.from({ length: 300 }, (_, n) => ({ data: { n } })),
       );
+      // Statistics reach pg_stat_user_tables at most once a second: now, as a second later they would.
+      await database.db.execute(sql`select pg_stat_force_next_flush()`);
+      await database.db.execute(sql`select 1`);
       await analyzeChangedJobTables(executorFor(database));
       const rows = await database.db.execute(
         sql`select s.last_analyze from pg_stat_user_tables s join pgboss.queue q on q.partition_name = s.relname
