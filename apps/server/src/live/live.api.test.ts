@@ -441,6 +441,25 @@ describe.each(DB_KINDS)('live data limits per user on %s', (kind) => {
   });
 });
 
+describe('a server stopping with live connections open', () => {
+  it('tells each one it is going away (1001) and closes, rather than waiting for them', async () => {
+    const t = await buildTestApp('pglite');
+    const me = await signedInUser(t.app);
+    const c = client(await listening(t), me.accessToken);
+    try {
+      await c.connected;
+      const stillOpen = new Promise<'still waiting'>((resolve) =>
+        setTimeout(() => resolve('still waiting'), 10_000).unref(),
+      );
+      const closed = t.close().then(() => 'closed' as const);
+      expect(await Promise.race([closed, stillOpen])).toBe('closed');
+      expect(await c.closing).toEqual({ code: 1001, reason: 'Server shutting down' });
+    } finally {
+      await c.client.dispose();
+    }
+  });
+});
+
 describe.runIf(DB_KINDS.includes('postgres'))('two servers on one PostgreSQL', () => {
   let shared: Database & { url?: string };
   let second: Database;

@@ -197,7 +197,8 @@ export async function livePlugin(
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
   };
   app.server.on('upgrade', upgrade);
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes, which waits for every connection: an open socket would hold it forever.
+  app.addHook('preClose', async () => {
     app.server.off('upgrade', upgrade);
     for (const client of sockets.clients) client.close(1001, 'Server shutting down');
     await server.dispose();
