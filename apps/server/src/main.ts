@@ -12,6 +12,7 @@ import { createLogger } from './logger.js';
 import { mailerFromConfig } from './mail-out/mailer.js';
 import { checkOcrLanguages } from './processing/ocr/languages.js';
 import { aiNamerFromConfig } from './recommendations/ai-namer.js';
+import { closeProcessingSandbox, configureSandbox } from './sandbox/default-sandbox.js';
 import { loadOrCreateSecret } from './secrets.js';
 import {
   createServices,
@@ -38,6 +39,12 @@ const config = loadConfig();
 // Temporary files live on the data's disk (the system's /tmp is often memory); a crash's are removed now.
 setTempRoot(path.join(config.dataDir, 'tmp'));
 const staleTempFolders = await sweepStaleTempFolders();
+// Files are parsed in worker threads held to these limits (see sandbox/sandbox.ts).
+configureSandbox({
+  workers: config.PROCESSING_WORKERS,
+  memoryMb: config.PROCESSING_MEMORY_MB,
+  timeoutMs: config.PROCESSING_TIMEOUT_SECONDS * 1000,
+});
 // A language named without its data package installed stops the start, naming the package.
 if (config.OCR) checkOcrLanguages(config.OCR_LANGUAGES);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -150,6 +157,7 @@ async function shutdown(signal: string) {
   const jobHandlers = await workersStarting?.catch(() => undefined);
   await queue.stop();
   await jobHandlers?.close();
+  await closeProcessingSandbox();
   await blobs.close();
   await database.close();
   await removeProcessTempFolder();

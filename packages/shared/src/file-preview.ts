@@ -23,7 +23,12 @@ export type PreviewSheet = z.infer<typeof sheetSchema>;
  * as text; or why there is none, in words fit for the user.
  */
 export const filePreviewSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('html'), html: z.string() }),
+  z.object({
+    kind: z.literal('html'),
+    html: z.string(),
+    /** Only the document's beginning is shown (it was longer than a preview holds). */
+    truncated: z.boolean(),
+  }),
   z.object({
     kind: z.literal('table'),
     sheets: z.array(sheetSchema),

@@ -13,6 +13,7 @@ import {
   jsonb,
   pgTable,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -105,6 +106,11 @@ export const objects = pgTable(
     /** Background processing of a file (text, thumbnail, EXIF): null when there is none to do. */
     jobState: text(),
     jobError: text(),
+    /**
+     * Times processing of the file started without finishing (counted before the work starts, cleared
+     * when it ends): a file that stopped the server while it was read is not tried again and again.
+     */
+    jobAttempts: smallint().notNull().default(0),
     /**
      * Reading text out of a scan or a photo (OCR), a job of its own after the file's processing: null when
      * the file needs none (it carries its text, or is no picture or PDF). `ocrConfidence` is tesseract's

@@ -57,13 +57,16 @@ async function previewOf(url: string, knownIcon: unknown, allowed: (address: str
     { readPage, decodePage },
     { iconDataUrl },
     { makeThumbnail, makesThumbnail },
-    extract,
+    { extractsText },
+    { extractText },
     { baseMimeType },
   ] = await Promise.all([
     import('./page-reader.js'),
     import('./site-icon.js'),
     import('../processing/thumbnail.js'),
     import('../processing/extract-text.js'),
+    // Parsed in the sandbox: a linked file is as hostile as an uploaded one.
+    import('../processing/sandboxed.js'),
     import('../processing/mime.js'),
   ]);
   const fetchAs = (address: string, limits: typeof PAGE, accept: string) =>
@@ -95,8 +98,7 @@ async function previewOf(url: string, knownIcon: unknown, allowed: (address: str
     pictureUrl = facts.imageUrl;
   } else {
     preview.title = fileNameOf(page.url);
-    if (extract.extractsText(type))
-      preview.text = await extract.extractText(page.body, type).catch(() => null);
+    if (extractsText(type)) preview.text = await extractText(page.body, type).catch(() => null);
     if (makesThumbnail(type)) preview.picture = await makeThumbnail(page.body, type).catch(() => null);
     iconUrls = [new URL('/favicon.ico', page.url).href];
   }

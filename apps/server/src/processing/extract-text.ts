@@ -1,6 +1,7 @@
 import type { AddressObject } from 'mailparser';
 // The parsers load on first use, so an idle server does not hold them.
 import { baseMimeType, DOCX, PDF } from './mime.js';
+import { checkOfficeUnpack } from './office-unpack.js';
 import { withPdf } from './pdf.js';
 
 /** Extracted text is cut here (characters): plenty for search, and a row stays a sensible size. */
@@ -72,13 +73,16 @@ async function fromPdf(bytes: Buffer): Promise<string> {
   return joinPdfPages(await pdfPageTexts(bytes));
 }
 
+const NOT_A_DOCX = 'The Word document could not be read: it is not a valid .docx file';
+
 async function fromDocx(bytes: Buffer): Promise<string> {
+  await checkOfficeUnpack(bytes, NOT_A_DOCX);
   try {
     const { default: mammoth } = await import('mammoth');
     return (await mammoth.extractRawText({ buffer: bytes })).value;
   } catch {
     // Its reasons ("Can't find end of central directory…") say nothing useful to the user.
-    throw new Error('The Word document could not be read: it is not a valid .docx file');
+    throw new Error(NOT_A_DOCX);
   }
 }
 

@@ -5,11 +5,12 @@ import { asError } from '../jobs/job-errors.js';
 import { BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
 import { applyDocumentDate, takesDocumentDate } from './document-date-store.js';
 import { type PhotoFacts, readPhotoFacts } from './exif.js';
-import { extractPdf, extractsText, extractText } from './extract-text.js';
+import { extractsText } from './extract-text.js';
 import { baseMimeType, PDF, PHOTO_TYPES } from './mime.js';
 import { needsOcr } from './ocr/text.js';
 import { readBlob } from './read-blob.js';
 import { sameBytes } from './same-bytes.js';
+import { extractPdf, extractText } from './sandboxed.js';
 import { makesThumbnail, makeThumbnail } from './thumbnail.js';
 
 const MiB = 1024 * 1024;
@@ -18,6 +19,10 @@ export const MAX_DOCUMENT_BYTES = 50 * MiB;
 /** Images get a thumbnail and their EXIF read up to this size (sharp streams their pixels). */
 export const MAX_IMAGE_BYTES = 100 * MiB;
 const MAX_JOB_ERROR_CHARS = 1000;
+/** Starts that never finished (the process died each time) after which a file is not read again. */
+export const MAX_UNFINISHED_ATTEMPTS = 2;
+export const STOPPED_THE_SERVER =
+  'Reading this file stopped the server twice, so it is not tried again. Download it to open it in another app.';
 
 export type FileProcessor = (objectId: string) => Promise<void>;
 
@@ -113,13 +118,32 @@ export function createFileProcessor({
     const object = await findTarget(db, objectId);
     if (!object) return; // deleted since it was queued
     const rows = sameBytes(object);
+    // Counted before the work starts: only a process that died while reading leaves the count up.
+    const [started] = await db
+      .update(objects)
+      .set({ jobState: 'running', jobError: null, jobAttempts: sql`${objects.jobAttempts} + 1` })
+      .where(eq(objects.id, object.id))
+      .returning({ attempts: objects.jobAttempts });
     await db.update(objects).set({ jobState: 'running', jobError: null }).where(rows);
+    if ((started?.attempts ?? 1) > MAX_UNFINISHED_ATTEMPTS) {
+      await db
+        .update(objects)
+        .set({ jobState: 'failed', jobError: STOPPED_THE_SERVER, jobAttempts: 0, updatedAt: sql`now()` })
+        .where(rows);
+      return;
+    }
 
     let results = NOTHING;
     let size = 0;
-    if (object.blobKey) {
-      size = object.size ?? (await blobs.size(object.blobKey)) ?? 0;
-      results = await runProcessors(blobs, object.blobKey, object.mimeType ?? '', size);
+    try {
+      if (object.blobKey) {
+        size = object.size ?? (await blobs.size(object.blobKey)) ?? 0;
+        results = await runProcessors(blobs, object.blobKey, object.mimeType ?? '', size);
+      }
+    } catch (error) {
+      // Ended, if with an error the queue retries: not an attempt the server died in.
+      await db.update(objects).set({ jobAttempts: 0 }).where(eq(objects.id, object.id));
+      throw error;
     }
 
     const thumbnailKey = results.thumbnail ? `${object.ownerId}/thumbs/${object.id}.webp` : null;
@@ -147,6 +171,7 @@ export function createFileProcessor({
         ...(failure
           ? { jobState: 'failed', jobError: failure.message.slice(0, MAX_JOB_ERROR_CHARS) }
           : { jobState: 'done', jobError: null }),
+        jobAttempts: 0,
         ...(ocr && { ocrState: 'pending', ocrError: null, ocrConfidence: null, ocrPages: null }),
       })
       .where(rows)

@@ -1,6 +1,7 @@
 // sharp and pdf.js load on first use: a server that never makes a thumbnail never pays their memory.
 import { baseMimeType, PDF, PHOTO_TYPES } from './mime.js';
 import { importCanvas, withPdf } from './pdf.js';
+import * as sandboxed from './sandboxed.js';
 
 /** Longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 480;
@@ -26,7 +27,8 @@ async function fromImage(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-async function fromPdf(bytes: Buffer): Promise<Buffer> {
+/** A PDF's first page as a PNG at the thumbnail's size (run in the sandbox: pdf.js parses the file). */
+export async function drawPdfFirstPage(bytes: Buffer): Promise<Uint8Array> {
   const png = await withPdf(
     bytes,
     async (pdf) => {
@@ -38,7 +40,12 @@ async function fromPdf(bytes: Buffer): Promise<Buffer> {
     },
     { forDrawing: true },
   );
-  return toWebp(Buffer.from(png));
+  return new Uint8Array(png);
+}
+
+async function fromPdf(bytes: Buffer): Promise<Buffer> {
+  const png = await sandboxed.drawPdfFirstPage(bytes);
+  return toWebp(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
 }
 
 /** Whether makeThumbnail draws files of this type. */

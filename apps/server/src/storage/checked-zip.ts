@@ -42,7 +42,8 @@ export function staysInside(name: string): boolean {
   return !slashed.split('/').includes('..');
 }
 
-function listEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<Map<string, yauzl.Entry>> {
+/** The files of an opened ZIP's directory, every entry checked against `limits` (see openCheckedZip). */
+export function listEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<Map<string, yauzl.Entry>> {
   const entries = new Map<string, yauzl.Entry>();
   let total = 0;
   return new Promise((resolve, reject) => {

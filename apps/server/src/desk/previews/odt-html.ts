@@ -1,8 +1,8 @@
 import { Parser } from 'htmlparser2';
+import { MAX_PICTURE_BYTES, pictureBudget } from './picture-budget.js';
 import { readZipEntries } from './zip-entries.js';
 
 const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
-const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
 const PICTURE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -37,10 +37,8 @@ const SKIPPED = new Set([
  * automatic styles, and its pictures as `data:` addresses when small. Layout and fonts are left out.
  */
 export async function odtToHtml(bytes: Buffer): Promise<string> {
-  const entries = await readZipEntries(
-    bytes,
-    (name) => name === 'content.xml' || name.startsWith('Pictures/'),
-    Math.max(MAX_CONTENT_BYTES, MAX_PICTURE_BYTES),
+  const entries = await readZipEntries(bytes, (name) =>
+    name === 'content.xml' ? MAX_CONTENT_BYTES : name.startsWith('Pictures/') ? MAX_PICTURE_BYTES : 0,
   );
   const content = entries.get('content.xml');
   if (!content) throw new Error('An OpenDocument text holds content.xml');
@@ -52,10 +50,11 @@ export async function odtToHtml(bytes: Buffer): Promise<string> {
   const closers: string[] = [];
   let html = '';
 
+  const pictures = pictureBudget();
   const picture = (href: string | undefined) => {
     const bytes = href ? entries.get(href) : undefined;
     const type = PICTURE_TYPES[(href ?? '').split('.').pop()?.toLowerCase() ?? ''];
-    if (!bytes || !type || bytes.length > MAX_PICTURE_BYTES) return '';
+    if (!bytes || !type || !pictures.takes(bytes.length)) return '';
     return `<img src="data:${type};base64,${bytes.toString('base64')}" alt="">`;
   };
 

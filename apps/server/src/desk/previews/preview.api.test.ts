@@ -31,7 +31,11 @@ describe.each(DB_KINDS)('file previews on %s', (kind) => {
 
   it('renders a Word document, a spreadsheet, Markdown and code', async () => {
     const docx = await upload('letter.docx', sampleDocx(['Dear Ann,']));
-    expect((await preview(docx.id)).json<FilePreview>()).toEqual({ kind: 'html', html: '<p>Dear Ann,</p>' });
+    expect((await preview(docx.id)).json<FilePreview>()).toEqual({
+      kind: 'html',
+      html: '<p>Dear Ann,</p>',
+      truncated: false,
+    });
 
     const csv = await upload('people.csv', Buffer.from('name,city\nAnn,Oslo\n'));
     expect((await preview(csv.id)).json<FilePreview>()).toEqual({
@@ -54,6 +58,7 @@ describe.each(DB_KINDS)('file previews on %s', (kind) => {
     expect((await preview(md.id)).json<FilePreview>()).toEqual({
       kind: 'html',
       html: '<h1>Hello</h1>\n<p><em>there</em></p>\n',
+      truncated: false,
     });
 
     const code = await upload('build.sh', Buffer.from('#!/bin/sh\necho hi\n'));

@@ -46,7 +46,7 @@ function workbook(bookType: 'xlsx' | 'ods'): Buffer {
 describe('renderPreview', () => {
   it('renders a Word document as HTML', async () => {
     const preview = await renderPreview(file('letter.docx', MIME_DOCX, sampleDocx(['Dear Ann,', 'Thanks.'])));
-    expect(preview).toEqual({ kind: 'html', html: '<p>Dear Ann,</p><p>Thanks.</p>' });
+    expect(preview).toEqual({ kind: 'html', html: '<p>Dear Ann,</p><p>Thanks.</p>', truncated: false });
   });
 
   it('renders an OpenDocument text: headings, emphasis, lists, tables, links and its pictures, no notes', async () => {

@@ -1,10 +1,13 @@
 import { baseMime, extensionOf, type FilePreview, MIME_DOCX, MIME_ODT, previewFormatOf } from '@easio/shared';
-import { sanitizeDocumentHtml } from './document-html.js';
-import { docxToHtml } from './docx-html.js';
-import { markdownToHtml } from './markdown-html.js';
-import { odtToHtml } from './odt-html.js';
-import { sheetTable } from './sheet-table.js';
-import { decodeText, TEXT_PREVIEW_BYTES, textOfHead } from './text-preview.js';
+import { TOO_LARGE_UNPACKED } from '../../processing/office-unpack.js';
+import { processingSandbox } from '../../sandbox/default-sandbox.js';
+import { SandboxFailure, taskModule } from '../../sandbox/sandbox.js';
+import type { tasks } from './preview-tasks.js';
+import { TEXT_PREVIEW_BYTES, textOfHead } from './text-preview.js';
+
+const PREVIEW_TASKS = taskModule<typeof tasks>(new URL('./preview-tasks.js', import.meta.url));
+/** A preview is for someone waiting at the screen: one that takes longer than this is given up. */
+const PREVIEW_TIMEOUT_MS = 20_000;
 
 /** Documents and spreadsheets are rendered up to this size; larger ones are downloaded. */
 export const MAX_RENDERED_BYTES = 20 * 1024 * 1024;
@@ -14,6 +17,8 @@ const OPEN_ELSEWHERE = 'Download it to open it in another app.';
 export const PREVIEW_MESSAGES = {
   unsupported: `This file can't be shown here. ${OPEN_ELSEWHERE}`,
   too_large: `This file is too large to show here. ${OPEN_ELSEWHERE}`,
+  too_large_unpacked: `This file is too large once unpacked to show here. ${OPEN_ELSEWHERE}`,
+  too_slow: `This file takes too long to show here. ${OPEN_ELSEWHERE}`,
   missing: 'The contents of this file are missing from storage, so it cannot be shown or downloaded.',
 } as const;
 
@@ -47,9 +52,10 @@ function unreadable(name: string, mimeType: string | null, format: string): File
 
 /**
  * The server-side preview of a file (see `filePreviewSchema`): Word and OpenDocument texts and Markdown
- * as sanitised HTML, spreadsheets and CSV as a table, text and code as text. Pictures, PDFs, audio and
- * video are shown by the browser from the file's own address, so they have none here. A file that
- * cannot be read is answered as such, in words for the user; the error is the caller's to log.
+ * as sanitised HTML, spreadsheets and CSV as a table (parsed in the process's sandbox, see
+ * render-document.ts), text and code as text. Pictures, PDFs, audio and video are shown by the browser
+ * from the file's own address, so they have none here. A file that cannot be read, or would take too
+ * much memory or time, is answered as such, in words for the user; the error is the caller's to log.
  */
 export async function renderPreview(
   file: PreviewFile,
@@ -67,19 +73,22 @@ export async function renderPreview(
     }
     if (file.size > MAX_RENDERED_BYTES) return unavailable('too_large');
     const bytes = await file.read(MAX_RENDERED_BYTES);
-    if (format === 'table') {
-      const isText = mime.startsWith('text/');
-      return { kind: 'table', ...(await sheetTable(isText ? { text: decodeText(bytes) } : { bytes })) };
-    }
-    const html =
-      mime === MIME_DOCX
-        ? await docxToHtml(bytes)
-        : mime === MIME_ODT
-          ? await odtToHtml(bytes)
-          : await markdownToHtml(decodeText(bytes));
-    return { kind: 'html', html: sanitizeDocumentHtml(html) };
+    return await processingSandbox().run(
+      PREVIEW_TASKS,
+      'render',
+      { bytes, mimeType: mime, format },
+      { timeoutMs: PREVIEW_TIMEOUT_MS },
+    );
   } catch (error) {
     onUnreadable(error);
+    if (error instanceof SandboxFailure) {
+      return error.reason === 'timeout'
+        ? unavailable('too_large', PREVIEW_MESSAGES.too_slow)
+        : unavailable('too_large', PREVIEW_MESSAGES.too_large_unpacked);
+    }
+    if (error instanceof Error && error.message === TOO_LARGE_UNPACKED) {
+      return unavailable('too_large', PREVIEW_MESSAGES.too_large_unpacked);
+    }
     return unreadable(file.name, file.mimeType, format);
   }
 }

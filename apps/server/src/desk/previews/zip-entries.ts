@@ -2,13 +2,13 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
 /**
- * The entries of a zip held in memory whose names `wanted` accepts, each read only when it declares at
- * most `maxEntryBytes` (a zip bomb's entries are skipped, and one holding more than it declares fails).
+ * The entries of a zip held in memory that `maxBytesOf` allows, each read only when it declares at most
+ * that many bytes (0: not wanted); a zip bomb's entries are skipped, and one holding more than it
+ * declares fails.
  */
 export async function readZipEntries(
   bytes: Buffer,
-  wanted: (name: string) => boolean,
-  maxEntryBytes: number,
+  maxBytesOf: (name: string) => number,
 ): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, file) =>
@@ -21,7 +21,8 @@ export async function readZipEntries(
       zip.on('error', reject);
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (!wanted(entry.fileName) || entry.uncompressedSize > maxEntryBytes) {
+        const most = maxBytesOf(entry.fileName);
+        if (most === 0 || entry.uncompressedSize > most) {
           zip.readEntry();
           return;
         }

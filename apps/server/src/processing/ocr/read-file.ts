@@ -1,5 +1,6 @@
-import { pdfPageTexts, tidy } from '../extract-text.js';
+import { tidy } from '../extract-text.js';
 import { baseMimeType, PDF } from '../mime.js';
+import { pdfPageTexts } from '../sandboxed.js';
 import { type OcrEngine, OcrTimeoutError } from './engine.js';
 import { OcrRefusal, prepareImage } from './image.js';
 import { eachPageImage } from './pdf-scans.js';

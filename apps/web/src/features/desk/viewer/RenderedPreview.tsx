@@ -1,5 +1,5 @@
 import type { DeskObject } from '@easio/shared';
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { displayName } from '../../../lib/object-info';
 import { DocumentFrame } from './DocumentFrame';
 import { NoPreview } from './NoPreview';
@@ -33,7 +33,16 @@ export function RenderedPreview({ object }: { object: DeskObject }) {
   const preview = query.data;
   switch (preview.kind) {
     case 'html':
-      return <DocumentFrame html={preview.html} title={`${name}, as a document`} />;
+      return (
+        <Stack gap="xs">
+          <DocumentFrame html={preview.html} title={`${name}, as a document`} />
+          {preview.truncated && (
+            <Text size="sm">
+              Only the beginning of this document is shown. Download it to read all of it.
+            </Text>
+          )}
+        </Stack>
+      );
     case 'table':
       return <SheetTables sheets={preview.sheets} totalSheets={preview.total_sheets} />;
     case 'text':

@@ -1,0 +1,30 @@
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
+import type { TaskTable, WorkerAnswer, WorkerRequest } from './protocol.js';
+
+/** A sandbox worker: runs the tasks it is sent one at a time, loading each task module once. */
+const modules = new Map<string, Promise<TaskTable>>();
+
+const tasksOf = (url: string) => {
+  let loading = modules.get(url);
+  if (!loading) {
+    loading = import(url).then((module: { tasks: TaskTable }) => module.tasks);
+    modules.set(url, loading);
+  }
+  return loading;
+};
+
+const heapMb = () => Math.round(getHeapStatistics().used_heap_size / (1024 * 1024));
+
+parentPort?.on('message', async (request: WorkerRequest) => {
+  let answer: WorkerAnswer;
+  try {
+    const run = (await tasksOf(request.module))[request.task];
+    if (!run) throw new Error(`No task ${request.task} in ${request.module}`);
+    answer = { id: request.id, ok: true, value: await run(request.input), heapMb: heapMb() };
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    answer = { id: request.id, ok: false, name, message, heapMb: heapMb() };
+  }
+  parentPort?.postMessage(answer);
+});
