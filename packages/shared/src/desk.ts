@@ -149,7 +149,9 @@ export const folderViewSchema = z.object({
 });
 export type FolderView = z.infer<typeof folderViewSchema>;
 
-const name = z.string().trim().min(1, 'Name is required').max(NAME_MAX, 'Name is too long');
+/** An item's or folder's name, as the desk API takes it: trimmed, 1 to `NAME_MAX` characters. */
+export const itemNameRule = z.string().trim().min(1, 'Name is required').max(NAME_MAX, 'Name is too long');
+const name = itemNameRule;
 const optionalParent = z.uuid().nullable().optional();
 
 export const createFolderSchema = z.strictObject({
@@ -160,9 +162,11 @@ export const createFolderSchema = z.strictObject({
   binder_state: z.enum(BINDER_STATES).optional(),
 });
 
-const httpUrl = z
+/** A link's address, as the desk API takes it: http(s) only, at most `URL_MAX` characters. */
+export const webAddressRule = z
   .url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' })
   .max(URL_MAX, 'Address is too long');
+const httpUrl = webAddressRule;
 
 /** A location's point on the map, what it is called, and optionally its address. */
 export const placeSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import msgreader, { type FieldsData } from '@kenjiuno/msgreader';
-import { sanitizeMailHtml } from '../../sources/mail/mail-html.js';
+import { sanitizeMailHtml } from '../../intake/mail-html.js';
 import {
   byContentId,
   inlinePictures,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FetchMessageObject, ImapFlow, MessageAddressObject, MessageStructureObject } from 'imapflow';
+import { sanitizeMailHtml } from '../../intake/mail-html.js';
 import { htmlToText } from '../google/gmail-message.js';
-import { sanitizeMailHtml } from './mail-html.js';
 import type { ParsedEmail } from './mail-message.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AddressObject, AttachmentStream, MessageText } from 'mailparser';
-import { sanitizeMailHtml } from './mail-html.js';
+import { sanitizeMailHtml } from '../../intake/mail-html.js';
 import {
   addressText,
   byContentId,

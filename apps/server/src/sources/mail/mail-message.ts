@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AddressObject, Attachment } from 'mailparser';
+import { sanitizeMailHtml } from '../../intake/mail-html.js';
 import type { ImportedItem } from '../source.js';
-import { sanitizeMailHtml } from './mail-html.js';
 
 /** An e-mail's body text kept at most this long (characters). */
 export const MAX_TEXT_CHARS = 200_000;
