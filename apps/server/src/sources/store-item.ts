@@ -4,6 +4,8 @@ import type { Db } from '../db/client.js';
 import { type ObjectRow, objects, type SourceConnectionRow } from '../db/schema.js';
 import { lockBlobKeys } from '../desk/blob-cleanup.js';
 import { createDeskRepository, filesWithBytes, ORIGINAL_FIRST } from '../desk/repository.js';
+import { intakeItem } from '../intake/item.js';
+import { intakeText } from '../intake/text.js';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from '../storage/blob-store.js';
 import { insertObjects, type NewObject } from './insert-objects.js';
 import { mapLimit } from './map-limit.js';
@@ -128,33 +130,40 @@ export type Preparation =
   /** Unchanged; `reconnect` names it when it belongs to an older connection (see `claimForConnection`). */
   | { kind: 'skipped'; reconnect: string | null };
 
+/** An item the intake rules refuse (`intakeItem`): its message is the reason, for its owner. */
+export class IntakeRefusal extends Error {}
+
 /**
  * Readies one record of a source for `writePrepared`: an unchanged one (same version) is skipped without
- * fetching anything; a new or changed one has its bytes streamed into the blob store now, so that the
- * rows written afterwards always point at bytes that are there.
+ * fetching anything; a new or changed one is held to the intake rules (throwing IntakeRefusal when they
+ * refuse it) and has its bytes streamed into the blob store now, so that the rows written afterwards
+ * always point at bytes that are there.
  */
 export async function prepareImportedItem(
   deps: StoreDeps,
   target: StoreTarget,
-  item: ImportedItem,
+  listed: ImportedItem,
 ): Promise<Preparation> {
   const { db, blobs } = deps;
-  const existing = await findExisting(db, target, item.externalId);
-  const places = isPlaces(item.metadata[SYNC_PLACES]) ? item.metadata[SYNC_PLACES] : null;
-  if (item.metadata[PLACES_ONLY] === true) {
-    if (existing && places) await addPlaces(db, target, item.externalId, places, true);
+  const existing = await findExisting(db, target, listed.externalId);
+  const places = isPlaces(listed.metadata[SYNC_PLACES]) ? listed.metadata[SYNC_PLACES] : null;
+  if (listed.metadata[PLACES_ONLY] === true) {
+    if (existing && places) await addPlaces(db, target, listed.externalId, places, true);
     return { kind: 'skipped', reconnect: null };
   }
-  if (existing && existing.metadata.version === item.version) {
+  if (existing && existing.metadata.version === listed.version) {
     const had = placesOf(existing.metadata);
     if (places && Object.entries(places).some(([scope, key]) => had[scope] !== key)) {
-      await addPlaces(db, target, item.externalId, places, false);
+      await addPlaces(db, target, listed.externalId, places, false);
     }
     return {
       kind: 'skipped',
       reconnect: existing.connectionId !== target.connection.id ? existing.id : null,
     };
   }
+  const checked = intakeItem(listed);
+  if (!checked.ok) throw new IntakeRefusal(checked.reason);
+  const { item } = checked;
 
   if (item.body && item.size != null && item.size > deps.maxBytes) throw new BlobTooLargeError(deps.maxBytes);
   const blob: StoredBlob | null = item.body
@@ -164,7 +173,7 @@ export async function prepareImportedItem(
         nameHint: item.name,
       })
     : null;
-  const text = item.text ? await item.text() : null;
+  const text = item.text ? intakeText(await item.text()) : null;
   const previewLink = deps.previewLinks && item.previewLink === true && !blob && item.url != null;
   return { kind: 'ready', prepared: { item, existing, places, blob, text, previewLink } };
 }

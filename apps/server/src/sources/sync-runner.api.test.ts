@@ -7,7 +7,10 @@ import { buildTestApp, signedInUser, type TestApp } from '../test/test-app.js';
 import type { ImportedItem, Source, SyncPage } from './source.js';
 import { createSyncRunner } from './sync-runner.js';
 
-/** A file of the test provider: `bad` ones carry what the database refuses (NULs in its name and metadata). */
+/**
+ * A file of the test provider: `bad` ones carry what the database refuses and the intake rules cannot
+ * know of: the `client_id` of an extension's save that file `a` carries too (it is unique per account).
+ */
 function file(
   id: string,
   options: { bytes?: string; bad?: boolean; unreadable?: boolean } = {},
@@ -15,8 +18,11 @@ function file(
   return {
     externalId: id,
     dataType: 'file_object',
-    name: options.bad ? `${id}\u0000.txt` : `${id}.txt`,
-    metadata: { folder_path: 'Work', ...(options.bad && { note: 'cut\u0000off' }) },
+    name: `${id}.txt`,
+    metadata: {
+      folder_path: 'Work',
+      ...((options.bad || id === 'a') && { client_id: 'one-save' }),
+    },
     version: options.bad ? 'v-bad' : 'v1',
     size: (options.bytes ?? `bytes of ${id}`).length,
     body: async () => {
@@ -129,8 +135,8 @@ describe.each(DB_KINDS)('a page stored in one transaction on %s', (kind) => {
       ['d', 'd.txt'],
     ]);
     expect(listed[1]?.reason).toBe('The provider dropped the download');
-    // The database's reason, without the statement it refused.
-    expect(listed[0]?.reason).toMatch(/unicode/i);
+    // In words for its owner, not the database's (which name the index and the value refused).
+    expect(listed[0]?.reason).toBe('It clashes with an item already stored');
     expect(await s.counts()).toEqual({ state: 'idle', imported: 3, skipped: 0, failed: 2 });
 
     // Run again: the stored items are skipped, the refused ones fail again, nothing is added or queued.

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { databaseErrorCode } from '../db/errors.js';
 import { type SourceConnectionRow, users } from '../db/schema.js';
+import { intakeKey } from '../intake/keys.js';
+import { intakeName } from '../intake/names.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { BlobTooLargeError } from '../storage/blob-store.js';
 import { mapLimit } from './map-limit.js';
@@ -91,9 +94,21 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
   async function recordFailure(run: Run, externalId: string, given: string, reason: string) {
     run.failing.add(externalId);
-    // A name the database refused (a NUL in it) must not keep its failure from being listed.
-    const name = given.replaceAll('\u0000', '');
-    await repo.recordFailure(run.connection.id, externalId, name || externalId, reason);
+    // Held to the intake rules, so that what made the item fail (a name of megabytes, a NUL in it, a key
+    // too long for the index) cannot keep its failure from being listed.
+    const key = intakeKey(externalId);
+    await repo.recordFailure(run.connection.id, key, intakeName(given, key), intakeName(reason, 'Failed'));
+  }
+
+  /** Why an item failed, for its owner; the database's own words go to the log. */
+  function failureReason(run: Run, externalId: string, error: unknown): string {
+    if (isDatabaseError(error)) {
+      deps.log.warn(
+        { connectionId: run.connection.id, externalId: intakeKey(externalId), error: logWords(error) },
+        'the database refused an imported item',
+      );
+    }
+    return reasonOf(error, deps.maxBytes);
   }
 
   /**
@@ -141,7 +156,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       } catch (error) {
         if (error instanceof SyncError) throw error;
         counts.failed += 1;
-        await recordFailure(run, item.externalId, item.name, reasonOf(error, deps.maxBytes));
+        await recordFailure(run, item.externalId, item.name, failureReason(run, item.externalId, error));
         return;
       }
       if (preparation.kind === 'ready') {
@@ -164,7 +179,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       if (error instanceof SyncError) throw error;
       // One item the database refuses fails the whole transaction: each is written alone, so only it fails.
       deps.log.warn(
-        { connectionId: run.connection.id, items: ready.length, error: reasonOf(error, deps.maxBytes) },
+        { connectionId: run.connection.id, items: ready.length, error: logWords(error) },
         'a batch of imported items failed; writing them one by one',
       );
       outcomes = [];
@@ -184,7 +199,12 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       const { item } = ready[i] as PreparedItem;
       if (outcome.kind === 'failed') {
         counts.failed += 1;
-        await recordFailure(run, item.externalId, item.name, reasonOf(outcome.error, deps.maxBytes));
+        await recordFailure(
+          run,
+          item.externalId,
+          item.name,
+          failureReason(run, item.externalId, outcome.error),
+        );
         continue;
       }
       done.push(item.externalId);
@@ -269,8 +289,17 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         await repo.finishSync(connectionId, null);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        deps.log.warn({ connectionId, service: connection.service, error: message }, 'source sync stopped');
-        await repo.finishSync(connectionId, message);
+        deps.log.warn(
+          { connectionId, service: connection.service, error: logWords(error) },
+          'source sync stopped',
+        );
+        // The connection's error is shown to its owner: never in the database's words.
+        await repo.finishSync(
+          connectionId,
+          isDatabaseError(error)
+            ? 'The sync stopped on a problem on the server; the next sync goes on from there'
+            : message,
+        );
         if (!(error instanceof SyncError)) throw error;
       } finally {
         if (addedAny) deps.onItemsAdded(connection.ownerId);
@@ -311,7 +340,12 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         } catch (error) {
           if (error instanceof SyncError) throw error;
           counts.failed += 1;
-          await recordFailure(run, failure.externalId, failure.name, reasonOf(error, deps.maxBytes));
+          await recordFailure(
+            run,
+            failure.externalId,
+            failure.name,
+            failureReason(run, failure.externalId, error),
+          );
           continue;
         }
         if (!item) {
@@ -349,12 +383,30 @@ function spread(item: ImportedItem): ImportedItem[] {
   ];
 }
 
+/** What went wrong in the error's own words, cut: for the server's log. */
+function logWords(error: unknown): string {
+  // The database's own words, not the statement and its parameters the query builder wraps them in.
+  if (error instanceof DrizzleQueryError && error.cause instanceof Error) return logWords(error.cause);
+  return error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+}
+
+const isDatabaseError = (error: unknown) =>
+  error instanceof DrizzleQueryError || databaseErrorCode(error) !== null;
+
+/**
+ * Why an item failed, in words for its owner. Never the database's own: they name tables, constraints
+ * and the values refused (the intake rules keep most of those from reaching it at all).
+ */
 function reasonOf(error: unknown, maxBytes: number): string {
   if (error instanceof BlobTooLargeError) {
     return `Larger than the ${Math.round(maxBytes / (1024 * 1024))} MB this server accepts`;
   }
-  // The database's own words, not the statement and its parameters the query builder wraps them in.
-  if (error instanceof DrizzleQueryError && error.cause instanceof Error)
-    return reasonOf(error.cause, maxBytes);
-  return error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+  if (isDatabaseError(error)) {
+    const code = databaseErrorCode(error) ?? '';
+    if (code.startsWith('22')) return 'It holds text or a value that cannot be stored';
+    if (code.startsWith('54')) return 'It is too large to be stored';
+    if (code === '23505') return 'It clashes with an item already stored';
+    return 'It could not be stored because of a problem on the server; Retry tries again';
+  }
+  return logWords(error);
 }
