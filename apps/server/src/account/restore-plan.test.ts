@@ -101,7 +101,9 @@ describe('planning a restore', async () => {
         version: 1,
         objects: [
           root,
-          object('m', 'email_object', 'Order', { metadata: { version: 'v', sync_key: 'k', from: 'a@b.c' } }),
+          object('m', 'email_object', 'Order', {
+            metadata: { version: 'v', sync_key: 'k', client_id: 'save-1', from: 'a@b.c' },
+          }),
           object('f', 'file_object', 'a.pdf', {
             sha256: 'x',
             file: 'files/My Desk/a.pdf',

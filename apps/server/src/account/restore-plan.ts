@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { zipSafe } from '../desk/downloads.js';
+import { intakeMetadata } from '../intake/metadata.js';
 import type { ImportedItem, SyncPage } from '../sources/source.js';
 import type { ExportedObject, ExportManifest } from './restore-manifest.js';
 
-/** Metadata that said where an object sat at its source or how it was stored: not carried over. */
+/**
+ * Metadata that said where an object sat at its source or how it was stored: not carried over. So is the
+ * extension's `client_id`: it names the save that made the exported item, which a restored copy is not
+ * (and is unique per account, so restoring into the same account would clash with the item still there).
+ */
 const DROPPED_METADATA = [
+  'client_id',
   'version',
   'sync_places',
   'sync_scope',
@@ -71,7 +77,9 @@ function cleanMetadata(metadata: Record<string, unknown> | null | undefined): Re
  * An export's objects as items for the import path, each under its exported id as external id, so that
  * restoring the same export again adds nothing. The desk itself and trashed objects are left out; an
  * object whose folder is not restored lands on the desk. Files whose bytes the ZIP lacks are listed as
- * failed.
+ * failed, and so are objects whose metadata the intake rules refuse (nested absurdly deep, or too large);
+ * the other rules (names, addresses, texts, an e-mail's HTML) are applied where every import's items are
+ * stored (`sources/store-item.ts`).
  */
 export function planRestore(
   manifest: ExportManifest,
@@ -131,7 +139,13 @@ export function planRestore(
     plan.counts.items += 1;
     const date = o.item_date ? new Date(o.item_date) : null;
     const tags = [...new Set(o.tags ?? [])];
-    const metadata = cleanMetadata(o.metadata);
+    // Checked before it is hashed for the version: metadata nested deep enough would overflow the stack.
+    const checked = intakeMetadata(cleanMetadata(o.metadata));
+    if (!checked.ok) {
+      plan.failed.push({ externalId: o.id, name: o.name, reason: checked.reason });
+      continue;
+    }
+    const { metadata } = checked;
     const base = {
       externalId: o.id,
       dataType: o.data_type,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ExportTicket } from '@easio/shared';
+import { type ExportTicket, NAME_MAX } from '@easio/shared';
 import { eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,9 @@ interface ExportedRow {
 }
 
 const PHOTO = randomBytes(70_000);
+
+/** A name cut as the desk API caps names (`NAME_MAX` characters, trimmed). */
+const cutName = (name: string) => name.slice(0, NAME_MAX).trim();
 
 describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
   let t: TestApp;
@@ -242,6 +245,85 @@ describe.each(DB_KINDS)('restoring an Easio export on %s', (kind) => {
       expect((res.json() as { detail: string }).detail, what).toMatch(/nothing was restored/);
     }
     expect(await objectCount(user)).toBe(empty);
+  });
+
+  it('holds a restored export to the rules every way in applies, and restores the rest', async () => {
+    const object = (id: string, data_type: string, name: string, more: Record<string, unknown> = {}) => ({
+      id,
+      parent_id: 'root',
+      data_type,
+      name,
+      tags: [],
+      metadata: {},
+      item_date: '2024-01-02T03:04:05.000Z',
+      folder_path: 'My Desk',
+      ...more,
+    });
+    // Words, not one long one: PostgreSQL indexes every word of a name for search.
+    const longName = Array.from({ length: 300_000 }, (_, i) => `w${i}`).join(' ');
+    expect(longName.length).toBeGreaterThan(2 * 1024 * 1024);
+    // Details nested 100,000 deep, written as text (JSON.stringify cannot go that deep).
+    const deep = `${'{"deep":'.repeat(100_000)}{}${'}'.repeat(100_000)}`;
+    const manifest = {
+      format: 'easio-export',
+      version: 1,
+      objects: [
+        { id: 'root', parent_id: null, data_type: 'root_object', name: 'My Desk', tags: [], metadata: {} },
+        object('mail', 'email_object', 'Newsletter', {
+          content: 'Hello',
+          metadata: {
+            from: 'news@example.com',
+            html: '<p>Hello</p><img src="https://tracker.example/pixel.gif?u=42"><script>fetch("https://tracker.example")</script>',
+          },
+        }),
+        object('js', 'url_object', 'Click me', { url: 'javascript:alert(document.cookie)' }),
+        object('data', 'url_object', 'Open me', {
+          url: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+        }),
+        object('long', 'note_object', longName, { content: 'Kept, with a shorter name' }),
+        object('deep', 'note_object', 'Deep details', { content: 'x', metadata: { deep: 'DEEP' } }),
+        object('nul', 'note_object', 'Nul\u0000name', { content: 'a\u0000b', tags: ['t\u0000'] }),
+        object('fine', 'url_object', 'Example', { url: 'https://example.com/' }),
+      ],
+    };
+    const json = JSON.stringify(manifest).replace('"DEEP"', deep);
+    const zip = Buffer.from(zipSync({ 'easio.json': Buffer.from(json) }));
+    const user = await signedInUser(t.app);
+    const res = await restore(user, zip);
+    expect(res.statusCode).toBe(202);
+    const run = await importDone(t, user.auth, res);
+    expect(run).toMatchObject({ state: 'done', error: null });
+    expect(restoreSummary(run)).toEqual({ items: 7, files: 0, imported: 4, skipped: 0, failed: 3 });
+
+    const rows = await t.database.db
+      .select()
+      .from(objects)
+      .where(eq(objects.ownerId, user.info.id as string));
+    const mail = rows.find((r) => r.dataType === 'email_object');
+    expect(mail?.metadata.html).toBe('<p>Hello</p>');
+    expect(JSON.stringify(rows)).not.toMatch(/javascript:|data:text|tracker\.example/);
+    const long = rows.find((r) => r.externalId === 'long');
+    expect(long?.name).toBe(cutName(longName));
+    expect(long?.content).toBe('Kept, with a shorter name');
+    expect(rows.find((r) => r.externalId === 'nul')).toMatchObject({
+      name: 'Nulname',
+      content: 'ab',
+      tags: ['t'],
+    });
+    expect(rows.find((r) => r.externalId === 'fine')?.url).toBe('https://example.com/');
+
+    const failures = await t.app.inject({
+      method: 'GET',
+      url: '/api/sources/easio_export/failures',
+      headers: user.auth,
+    });
+    expect(failures.statusCode).toBe(200);
+    const listed = (failures.json() as { failures: { name: string; reason: string }[] }).failures;
+    expect(listed.map((f) => [f.name, f.reason]).sort()).toEqual([
+      ['Click me', 'Not a web address (javascript: links cannot be opened from the desk)'],
+      ['Deep details', 'Its details nest too deeply to be kept'],
+      ['Open me', 'Not a web address (data: links cannot be opened from the desk)'],
+    ]);
   });
 
   it('asks for a signed-in user', async () => {
