@@ -1,3 +1,4 @@
+import { NOTE_MAX } from '@easio/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../../db/schema.js';
@@ -181,6 +182,49 @@ describe.each(DB_KINDS)('moving in from another app on %s', (kind) => {
     );
     expect(note?.tags).toEqual(['archived']);
     expect((await failures('karakeep')).map((f) => f.name)).toEqual(['Scanned receipt']);
+  });
+
+  it('holds what it moves in to the rules every way in applies: web addresses only, bounded texts', async () => {
+    const other = await signedInUser(t.app);
+    const link = (createdAt: number, title: string, url: string, note: string | null = null) => ({
+      createdAt,
+      title,
+      tags: [],
+      lists: [],
+      content: { type: 'link', url },
+      note,
+      archived: false,
+    });
+    const longAddress = `https://example.com/${'a'.repeat(3000)}`;
+    const file = JSON.stringify({
+      bookmarks: [
+        link(1, 'Click me', 'javascript:alert(document.cookie)'),
+        link(2, 'Open me', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='),
+        link(3, 'Far too long', `https://example.com/${'b'.repeat(2 * 1024 * 1024)}`),
+        link(4, 'Long but fine', longAddress),
+        link(5, 'Wordy', 'https://example.com/wordy', 'w'.repeat(2 * 1024 * 1024)),
+      ],
+      lists: [],
+    });
+    const res = await upload('karakeep', 'karakeep.json', file, other);
+    const run = await importDone(t, other.auth, res);
+    expect(run).toMatchObject({ state: 'done', error: null });
+    expect(moveInSummary(run)).toMatchObject({ links: 5, imported: 2, failed: 3 });
+    const { named, rows } = await desk(other.info.id as string);
+    expect(named('Long but fine')?.url).toBe(longAddress);
+    expect(named('Wordy')?.content).toHaveLength(NOTE_MAX);
+    expect(JSON.stringify(rows)).not.toMatch(/javascript:|data:text/);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/sources/karakeep/failures',
+      headers: other.auth,
+    });
+    const failures = (listed.json() as { failures: { name: string; reason: string }[] }).failures;
+    expect(failures.map((f) => [f.name, f.reason]).sort()).toEqual([
+      ['Click me', 'Not a web address (javascript: links cannot be opened from the desk)'],
+      ['Far too long', 'The address is too long'],
+      ['Open me', 'Not a web address (data: links cannot be opened from the desk)'],
+    ]);
   });
 
   it('undoes a move-in on disconnect, keeping a folder the user filed other things into', async () => {

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type MoveInApp, NAME_MAX, TAG_MAX, TAGS_MAX, URL_MAX } from '@easio/shared';
+import { type MoveInApp, NAME_MAX, NOTE_MAX } from '@easio/shared';
+import { addressRefusal } from '../../intake/addresses.js';
+import { intakeKey } from '../../intake/keys.js';
+import { intakeName } from '../../intake/names.js';
+import { intakeTags } from '../../intake/tags.js';
+import { cutText, intakeText } from '../../intake/text.js';
 import type { ImportedItem, SyncPage } from '../source.js';
 
 /** Folders nested deeper than this are not an export any app makes: the file is refused. */
@@ -60,37 +65,15 @@ export interface MoveInPlan {
 const hash = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 
-const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
-/** The database keeps no NUL character in text. */
-const noNul = (text: string) => text.replaceAll('\u0000', '');
-
-function cleanName(name: string, fallback: string): string {
-  const trimmed = noNul(name).replace(/\s+/g, ' ').trim();
-  return clip(trimmed || fallback, NAME_MAX);
-}
-
-function cleanTags(tags: string[]): string[] {
-  const kept = tags.map((t) => clip(noNul(t).replace(/\s+/g, ' ').trim(), TAG_MAX)).filter(Boolean);
-  return [...new Set(kept)].slice(0, TAGS_MAX);
-}
+/** A title as a name: its spaces run together (titles of HTML carry line breaks), held to the intake rule. */
+const cleanName = (name: string, fallback: string) =>
+  intakeName(name.slice(0, NAME_MAX * 4).replace(/\s+/g, ' '), fallback);
 
 /** A date the desk can keep: a real one within years 1 to 9999, else none. */
 function keepableDate(date: Date | null): Date | null {
   if (!date || Number.isNaN(date.getTime())) return null;
   const year = date.getUTCFullYear();
   return year >= 1 && year <= 9999 ? date : null;
-}
-
-/** Why an address cannot be a link on the desk, or null when it can. */
-export function addressRefusal(url: string): string | null {
-  if (url.length > URL_MAX) return 'The address is too long';
-  try {
-    const { protocol } = new URL(url);
-    if (protocol === 'http:' || protocol === 'https:') return null;
-    return `Not a web address (${protocol.slice(0, 20)} links cannot be opened from the desk)`;
-  } catch {
-    return 'Not a web address';
-  }
 }
 
 /** Where one folder goes: a drawer, or a binder of a drawer named by its path below that drawer. */
@@ -123,7 +106,7 @@ function placeFolders(folders: MovedInFolder[]): Map<string, Place> {
   for (const f of folders) byKey.set(f.key, f);
   const walked = new Map<string, Walked>();
   const join = (above: string, name: string) =>
-    clip(
+    cutText(
       above ? `${above} › ${cleanName(name, 'Untitled folder')}` : cleanName(name, 'Untitled folder'),
       NAME_MAX,
     );
@@ -198,7 +181,7 @@ export async function planMoveIn(
       `The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries (links and folders together)`,
     );
   }
-  const folderId = (key: string) => `${app}:folder:${key}`;
+  const folderId = (key: string) => intakeKey(`${app}:folder:${key}`);
   const place = placeFolders(moved.folders);
   // A dissolved container is a drawer only when links sit directly in it.
   const used = new Set(moved.entries.flatMap((e) => (e.folder ? [e.folder] : [])));
@@ -207,7 +190,7 @@ export async function planMoveIn(
     const at = place.get(folder.key);
     if (!at) continue;
     if (folder.dissolve && folder.parent === null && !used.has(folder.key)) continue;
-    const name = at.kind === 'drawer' ? cleanName(at.name, 'Untitled folder') : clip(at.name, NAME_MAX);
+    const name = at.kind === 'drawer' ? cleanName(at.name, 'Untitled folder') : cutText(at.name, NAME_MAX);
     const item: ImportedItem = {
       externalId: folderId(folder.key),
       dataType: at.kind === 'drawer' ? 'drawer_object' : 'binder_object',
@@ -224,9 +207,9 @@ export async function planMoveIn(
 
   for (const entry of moved.entries) {
     await pace();
-    const externalId = `${app}:${entry.key}`;
+    const externalId = intakeKey(`${app}:${entry.key}`);
     const url = entry.url?.trim() ?? null;
-    const note = entry.note ? noNul(entry.note).trim() || null : null;
+    const note = intakeText(entry.note, NOTE_MAX)?.trim() || null;
     const title = cleanName(entry.title, url ?? note?.slice(0, 80) ?? 'Untitled');
     if (entry.refusal) {
       plan.failed.push({ externalId, name: title, reason: entry.refusal });
@@ -244,7 +227,7 @@ export async function planMoveIn(
     }
     const folder = entry.folder ? folderId(entry.folder) : null;
     const createdAt = keepableDate(entry.createdAt);
-    const tags = cleanTags(entry.tags);
+    const tags = intakeTags(entry.tags);
     const dataType = url === null ? 'note_object' : note ? 'url_note_object' : 'url_object';
     plan.entries.push({
       externalId,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { NAME_MAX, TAG_MAX, TAGS_MAX } from '@easio/shared';
+import { NAME_MAX } from '@easio/shared';
 import { z } from 'zod';
+import { intakeTags } from '../../intake/tags.js';
+import { intakeText } from '../../intake/text.js';
 import type { ImportedItem } from '../source.js';
 import {
   MAX_EXPORT_ENTRIES,
@@ -208,13 +210,7 @@ export async function planPaperless(
     const name = fileName(doc);
     const file = doc.__exported_file_name__;
     const checksum = doc.fields.checksum?.toLowerCase();
-    const tags = [
-      ...new Set(
-        (doc.fields.tags ?? [])
-          .map((id) => clean(nameOf('documents.tag', id) ?? '').slice(0, TAG_MAX))
-          .filter(Boolean),
-      ),
-    ].slice(0, TAGS_MAX);
+    const tags = intakeTags((doc.fields.tags ?? []).map((id) => nameOf('documents.tag', id) ?? ''));
     const paperless = {
       id: doc.pk,
       correspondent: nameOf('documents.correspondent', doc.fields.correspondent),
@@ -224,7 +220,7 @@ export async function planPaperless(
       original_filename: doc.fields.original_filename ?? null,
       notes: notes.get(doc.pk) ?? [],
     };
-    const content = doc.fields.content?.replaceAll('\u0000', '').trim() || null;
+    const content = intakeText(doc.fields.content)?.trim() || null;
     const createdAt = dateOf(doc.fields.created);
     const placeIn = `paperless:folder:${folder}`;
     const item: ImportedItem = {
