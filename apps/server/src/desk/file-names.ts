@@ -1,12 +1,12 @@
-import { NAME_MAX } from '@easio/shared';
+import { intakeName } from '../intake/names.js';
 
 /**
- * A client's file name as a desk item's name: C0 controls and DEL (NUL cannot be stored) are dropped,
- * the rest is kept verbatim (it is only ever shown as text and never used as a path), capped in length.
+ * A client's file name as a desk item's name, by the intake rule for names (`intakeName`): control
+ * characters dropped (NUL cannot be stored), the rest kept verbatim (it is only ever shown as text and
+ * never used as a path), cut to the desk's cap.
  */
 export function itemNameFromFileName(fileName: string | undefined): string {
-  const cleaned = withoutControlCharacters(fileName ?? '').trim();
-  return cleaned.slice(0, NAME_MAX) || 'Untitled file';
+  return intakeName(fileName ?? '', 'Untitled file');
 }
 
 /** The text without C0 control characters and DEL. */

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { ObjectRow } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
+import { intakeItem } from '../intake/item.js';
+import { intakeMetadata } from '../intake/metadata.js';
 import type { BlobStore, StoredBlob } from '../storage/blob-store.js';
 import { lockBlobKeys } from './blob-cleanup.js';
 import {
@@ -52,6 +54,32 @@ export class UploadReadError extends Error {
 }
 
 /**
+ * A conversion held to the intake rules, as everything stored from outside is: the e-mail's HTML
+ * sanitised and its texts and metadata bounded, each linked item's name cut to the desk's cap. A linked
+ * item the rules refuse is left out (its bytes released); when they refuse the upload's own item, the
+ * upload stays a plain file (null).
+ */
+async function heldToIntakeRules(
+  deps: StoreUploadsDeps,
+  conversion: Conversion,
+  name: string,
+): Promise<Conversion | null> {
+  const own = intakeItem({ ...conversion.own, name, metadata: conversion.own.metadata ?? {} });
+  const linked = conversion.linked.map((draft) => ({ draft, checked: intakeItem(draft) }));
+  const refused = linked.filter(({ checked }) => !own.ok || !checked.ok).map(({ draft }) => draft);
+  const released = refused.flatMap((draft) => (draft.blob ? [draft.blob.key] : []));
+  if (released.length) await deps.releaseBlobs({ blobKeys: released, thumbnailKeys: [] });
+  if (!own.ok) return null;
+  const kept = linked.flatMap(({ checked }) => (checked.ok ? [checked.item] : []));
+  return {
+    ...conversion,
+    own: { ...conversion.own, content: own.item.content ?? null, metadata: own.item.metadata },
+    linked: kept,
+    blobKeys: conversion.blobKeys.filter((key) => !released.includes(key)),
+  };
+}
+
+/**
  * Stores files on a user's desk under `parent`, the one path every upload takes (the upload route, the
  * scanner folder): bytes into the blob store, a duplicate refused or linked by `onDuplicate`, mail and
  * calendar files converted, every row in one transaction, then processing queued and recommendations
@@ -74,7 +102,9 @@ export async function storeUploads(
         maxBytes: maxUploadBytes,
         nameHint: part.filename,
       });
-      stored.push({ blob, name: itemNameFromFileName(part.filename), metadata: part.metadata });
+      const checked = part.metadata && intakeMetadata(part.metadata);
+      const metadata = checked?.ok ? checked.metadata : undefined;
+      stored.push({ blob, name: itemNameFromFileName(part.filename), metadata });
     }
   } catch (error) {
     await deps.releaseBlobs({ blobKeys: stored.map((s) => s.blob.key), thumbnailKeys: [] });
@@ -87,7 +117,8 @@ export async function storeUploads(
   const conversionDeps = { blobs, maxBytes: maxUploadBytes, releaseBlobs: deps.releaseBlobs, log: deps.log };
   for (const { blob, name } of stored) {
     if (await findUploadOriginal(db, ownerId, blob.sha256)) continue;
-    const conversion = await convertUpload(conversionDeps, ownerId, blob, name);
+    const converted = await convertUpload(conversionDeps, ownerId, blob, name);
+    const conversion = converted && (await heldToIntakeRules(deps, converted, name));
     if (conversion) conversions.set(blob, conversion);
   }
   const madeBlobs = [...conversions.values()].flatMap((c) => c.blobKeys);

@@ -1,4 +1,4 @@
-import type { DeskObject, FolderView, Page, UploadResult } from '@easio/shared';
+import { type DeskObject, type FolderView, NAME_MAX, type Page, type UploadResult } from '@easio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../../test/databases.js';
 import { nestedMessage } from '../../test/mail-messages.js';
@@ -209,6 +209,17 @@ describe.each(DB_KINDS)('uploaded messages and calendars on %s', (kind) => {
     expect(month.json<Page>().items.map((e) => e.name)).toContain('Garden party');
     const download = await t.app.inject({ method: 'GET', url: file?.download_url ?? '' });
     expect(download.body).toBe(ICS);
+  });
+
+  it('holds what an upload becomes to the intake rules: an event named in megabytes keeps a shortened name', async () => {
+    // Words, not one long one: PostgreSQL indexes every word of a name for search.
+    const summary = Array.from({ length: 300_000 }, (_, i) => `w${i}`).join(' ');
+    const ics = ICS.replace('SUMMARY:Garden party', `SUMMARY:${summary}`).replace(/party-1/, 'huge-1');
+    const res = await upload([{ name: 'huge.ics', bytes: Buffer.from(ics) }]);
+    expect(res.statusCode).toBe(200);
+    const [file] = res.json<UploadResult>().items;
+    const events = (await children()).filter((o) => o.metadata.calendar_file_id === file?.id);
+    expect(events.map((e) => e.name).sort()).toEqual(['Dentist', summary.slice(0, NAME_MAX).trim()]);
   });
 
   it('keeps a damaged calendar a plain file and makes no events', async () => {
