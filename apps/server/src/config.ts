@@ -162,10 +162,10 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   /** Password sign-in waits until the account's e-mail address is verified (needs SMTP_URL). */
   REQUIRE_VERIFIED_EMAIL: flag.default(false),
-  /** Files parsed at once (text, previews, PDF pages), each in a worker thread of its own with the limits below. */
+  /** Files parsed at once (text, previews, PDF pages), each in a worker process of its own with the limits below. */
   PROCESSING_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
-  /** Each parsing worker's heap, in MB: a file needing more fails alone ("too large once unpacked"). */
-  PROCESSING_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(256),
+  /** Each parsing worker's memory (its process's resident memory and heap), in MB: a file needing more fails alone ("too large once unpacked"). */
+  PROCESSING_MEMORY_MB: z.coerce.number().int().min(128).max(8192).default(320),
   /** A file's parsing taking longer than this fails alone (previews give up after 20 s). */
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Text is read (OCR) out of scans, photos of documents and PDF pages without a text layer. Off: never. */

@@ -4,8 +4,9 @@ import { wordBomb } from './docx-50mb-xml.mjs';
 export default {
   name: 'docx-10mb-xml',
   what: 'a Word file whose document.xml unpacks to 10 MB',
-  async run(ctx) {
-    const bytes = wordBomb(10);
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => wordBomb(10),
+  async run(ctx, bytes) {
     const item = await ctx.upload(
       'small-bomb.docx',
       bytes,

@@ -26,8 +26,9 @@ export function wordBomb(mb) {
 export default {
   name: 'docx-50mb-xml',
   what: 'a Word file whose document.xml unpacks to 50 MB',
-  async run(ctx) {
-    const bytes = wordBomb(50);
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => wordBomb(50),
+  async run(ctx, bytes) {
     const item = await ctx.upload(
       'bomb.docx',
       bytes,

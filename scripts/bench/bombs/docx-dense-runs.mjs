@@ -29,8 +29,9 @@ export function denseRuns(paragraphs = 50_000, runs = 40) {
 export default {
   name: 'docx-dense-runs',
   what: 'a Word file of 2 million runs that packs like a real document (its text read, then its preview)',
-  async run(ctx) {
-    const bytes = denseRuns();
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => denseRuns(),
+  async run(ctx, bytes) {
     const item = await ctx.upload(
       'minutes.docx',
       bytes,

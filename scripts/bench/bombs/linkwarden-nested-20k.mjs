@@ -16,8 +16,9 @@ export function nestedCollections(chains = 200, depth = 100) {
 export default {
   name: 'linkwarden-nested-20k',
   what: '20,000 Linkwarden collections nested 100 deep in 200 chains (1.3 MB of JSON)',
-  async run(ctx) {
-    const bytes = nestedCollections();
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => nestedCollections(),
+  async run(ctx, bytes) {
     const answer = await uploadExport(ctx.base, ctx.auth, '/api/imports/linkwarden', 'backup.json', bytes);
     return {
       outcome: `${Math.round(bytes.length / 1024)} KB → ${await outcomeOf(ctx.base, ctx.auth, answer)}`,

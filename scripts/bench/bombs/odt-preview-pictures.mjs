@@ -20,8 +20,9 @@ export function odtPictures(count = 1000, mb = 2) {
 export default {
   name: 'odt-preview-pictures',
   what: 'an OpenDocument text of 1,000 pictures of 2 MB that pack to nothing, previewed 3 times',
-  async run(ctx) {
-    const bytes = odtPictures();
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => odtPictures(),
+  async run(ctx, bytes) {
     const item = await ctx.upload('album.odt', bytes, 'application/vnd.oasis.opendocument.text');
     const answers = [];
     for (let i = 0; i < 3; i += 1) {

@@ -26,8 +26,9 @@ export function paperless130k() {
 export default {
   name: 'paperless-130k-records',
   what: 'a Paperless-ngx export of 130,002 manifest records (65,000 documents without their files, a note each)',
-  async run(ctx) {
-    const bytes = paperless130k();
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => paperless130k(),
+  async run(ctx, bytes) {
     const answer = await uploadExport(ctx.base, ctx.auth, '/api/imports/paperless', 'export.zip', bytes);
     return {
       outcome: `${Math.round(bytes.length / 1024)} KB ZIP → ${await outcomeOf(ctx.base, ctx.auth, answer)}`,

@@ -30,8 +30,9 @@ export function sheetBomb(mb = 200) {
 export default {
   name: 'xlsx-preview-sheet',
   what: 'an Excel workbook whose one sheet unpacks to 200 MB, previewed 3 times',
-  async run(ctx) {
-    const bytes = sheetBomb();
+  /** Made before the clock starts: the bench's own event loop times the others' requests. */
+  prepare: () => sheetBomb(),
+  async run(ctx, bytes) {
     const item = await ctx.upload(
       'ledger.xlsx',
       bytes,

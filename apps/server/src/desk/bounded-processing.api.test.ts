@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../db/schema.js';
 import { createFileProcessor, STOPPED_THE_SERVER } from '../processing/process-file.js';
 import { closeProcessingSandbox, configureSandbox, processingSandbox } from '../sandbox/default-sandbox.js';
-import { denseWord, odtPictureBomb, sheetBomb, wordBomb } from '../test/bomb-files.js';
+import { denseWord, odtPictureBomb, pdfBomb, sheetBomb, wordBomb } from '../test/bomb-files.js';
 import { DB_KINDS } from '../test/databases.js';
 import { sampleDocx } from '../test/sample-files.js';
 import { buildTestApp, getObject, signedInUser, type TestApp, uploadFile } from '../test/test-app.js';
 
-// The bombs an attacker sent, scaled down with the workers' heap (64 MB here, 256 by default): the
+// The bombs an attacker sent, scaled down with the workers' memory (192 MB here, 320 by default): the
 // bounds are the same.
 const TOO_LARGE = 'The file is too large once unpacked to be read here';
 
@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('files that would take the server down, on %s', (kind) =
   let me: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
     await closeProcessingSandbox();
-    configureSandbox({ workers: 1, memoryMb: 64 });
+    configureSandbox({ workers: 1, memoryMb: 192 });
     t = await buildTestApp(kind, { processFiles: true });
     me = await signedInUser(t.app);
   });
@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('files that would take the server down, on %s', (kind) =
 
   it('one that packs like a real document but needs more memory than a worker has ends its worker, not the server', async () => {
     const failedBefore = processingSandbox().stats().failed;
-    const heavy = await upload('minutes.docx', denseWord(5000, 40));
+    const heavy = await upload('minutes.docx', denseWord(15000, 40));
     await t.queue?.drain();
     expect(await get(heavy.id)).toMatchObject({ job_state: 'failed', job_error: TOO_LARGE });
     // Tried once: a failure of the file itself is never retried.
@@ -66,6 +66,12 @@ describe.each(DB_KINDS)('files that would take the server down, on %s', (kind) =
     const after = await upload('after.docx', sampleDocx(['Still reading files.']));
     await t.queue?.drain();
     expect(await get(after.id)).toMatchObject({ job_state: 'done' });
+  });
+
+  it('a PDF whose page inflates past a worker’s memory (into buffers no heap limit counts) fails alone', async () => {
+    const pdf = await upload('statement.pdf', pdfBomb(400));
+    await t.queue?.drain();
+    expect(await get(pdf.id)).toMatchObject({ job_state: 'failed', job_error: TOO_LARGE });
   });
 
   it('previews of an OpenDocument text with two hundred packed pictures and a bomb of a sheet say they are too large', async () => {

@@ -1,6 +1,6 @@
 /**
  * A module of tasks a sandbox worker runs: `export const tasks = { name: async (input) => output }`.
- * Inputs and outputs cross between threads by structured clone: plain data, strings, arrays and bytes
+ * Inputs and outputs cross between processes by structured clone (`serialization: 'advanced'`): plain data, strings, arrays and bytes
  * (a Buffer arrives as a Uint8Array), never functions or class instances.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a task's input type is its own; the table only names them.
@@ -14,7 +14,7 @@ export interface WorkerRequest {
   input: unknown;
 }
 
-/** What a worker answers, with its heap once the task is done (the pool retires a grown worker). */
+/** What a worker answers, with its resident memory once the task is done (the pool retires a grown worker). */
 export type WorkerAnswer =
-  | { id: number; ok: true; value: unknown; heapMb: number }
-  | { id: number; ok: false; name: string; message: string; heapMb: number };
+  | { id: number; ok: true; value: unknown; residentMb: number }
+  | { id: number; ok: false; name: string; message: string; residentMb: number };

@@ -1,4 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { TaskTable, WorkerAnswer, WorkerRequest } from './protocol.js';
 
 /** Why a task's worker gave up: the reasons a user is shown, the same for every kind of file. */
@@ -32,13 +35,13 @@ export function taskModule<T extends TaskTable>(url: URL): TaskModule<T> {
 export interface SandboxOptions {
   /** Workers at once; further tasks wait their turn. */
   workers: number;
-  /** Each worker's JavaScript heap (old generation), in MiB: past it the worker is ended, not the server. */
+  /** Each worker's memory, in MiB (its resident memory and its JavaScript heap): past it the worker is ended, not the server. */
   memoryMb: number;
   /** The default time a task may take before its worker is ended. */
   timeoutMs: number;
   /** A worker idle this long ends, giving its memory back. */
   idleMs: number;
-  /** A worker whose heap reached this many MiB ends after its task, giving that memory back. */
+  /** A worker left with more resident memory than this (MiB) ends after its task, giving it back. */
   retireAboveMb: number;
 }
 
@@ -47,7 +50,7 @@ export const DEFAULT_SANDBOX: SandboxOptions = {
   memoryMb: 320,
   timeoutMs: 60_000,
   idleMs: 15_000,
-  retireAboveMb: 96,
+  retireAboveMb: 200,
 };
 
 export interface SandboxStats {
@@ -75,17 +78,42 @@ export interface Sandbox {
 
 /** From the sources (tests, `tsx`) the worker's TypeScript is loaded through tsx; built, it is plain JS. */
 const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
+const WORKER_FILE = fileURLToPath(new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url));
+/** How often a busy worker's resident memory is looked at. */
+const RSS_CHECK_MS = 25;
+/** Workers yield the processor to the server (nice 10): on two cores, requests come before parsing. */
+const WORKER_NICENESS = 10;
+const PAGE_BYTES = 4096;
 
-function spawnWorker(memoryMb: number): Worker {
-  const resourceLimits = {
-    maxOldGenerationSizeMb: memoryMb,
-    maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.round(memoryMb / 16))),
-  };
-  if (!fromSource) return new Worker(WORKER_URL, { resourceLimits });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  return new Worker(boot, { eval: true, execArgv: ['--conditions=source'], resourceLimits });
+function spawnWorker(memoryMb: number): ChildProcess {
+  // Its own flags only: not the parent's (a test runner's loaders, the server's heap settings).
+  const execArgv = [
+    ...(fromSource ? ['--import', 'tsx', '--conditions=source'] : []),
+    `--max-old-space-size=${memoryMb}`,
+    '--max-semi-space-size=4',
+  ];
+  const child = fork(WORKER_FILE, [], {
+    execArgv,
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, WORKER_NICENESS);
+  } catch {
+    // Where priorities cannot be set, the worker runs at the server's.
+  }
+  return child;
+}
+
+/** A process's resident memory in MiB (Linux's /proc), or null where it cannot be read. */
+async function residentMb(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const pages = Number((await readFile(`/proc/${pid}/statm`, 'utf8')).split(' ')[1]);
+    return Number.isFinite(pages) ? (pages * PAGE_BYTES) / (1024 * 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 interface Pending {
@@ -96,7 +124,7 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
   busy: Pending | null;
   /** Ends the task running when it lapses. */
   deadline: NodeJS.Timeout | null;
@@ -105,10 +133,11 @@ interface Slot {
 }
 
 /**
- * Parsing that cannot hurt the server: each task runs in a worker thread with a hard heap limit and a
- * time limit. A task that overruns either ends its worker (the memory goes with it) and fails alone with
- * SandboxFailure; the next task gets a new worker. Workers end when idle, or after a task that grew
- * their heap, so what a large file took is given back.
+ * Parsing that cannot hurt the server: each task runs in a worker process with a hard heap limit, a
+ * cap on its resident memory (what a parser inflates into buffers, which no heap limit counts) and a
+ * time limit. A task that overruns any of them ends its worker (its memory goes back to the system
+ * with it) and fails alone with SandboxFailure; the next task gets a new worker. Workers end when
+ * idle, or after a task that left them large.
  */
 export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
   const settings = { ...DEFAULT_SANDBOX, ...options };
@@ -125,7 +154,7 @@ export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
     slot.worker.removeAllListeners();
     // An error while it ends (it may be ending already) changes nothing.
     slot.worker.on('error', () => {});
-    void slot.worker.terminate();
+    slot.worker.kill('SIGKILL');
   };
 
   const fail = (slot: Slot, reason: SandboxReason) => {
@@ -139,29 +168,60 @@ export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
     pump();
   };
 
+  // Busy workers' memory, looked at while any works: one over its cap is ended.
+  let watching: NodeJS.Timeout | null = null;
+  const watch = () => {
+    if (watching) return;
+    watching = setInterval(async () => {
+      const busy = [...slots].filter((slot) => slot.busy);
+      if (busy.length === 0 && watching) {
+        clearInterval(watching);
+        watching = null;
+        return;
+      }
+      for (const slot of busy) {
+        const mb = await residentMb(slot.worker.pid);
+        if (mb !== null && mb > settings.memoryMb && slot.busy) fail(slot, 'memory');
+      }
+    }, RSS_CHECK_MS);
+    watching.unref();
+  };
+
+  // A worker keeps the server's process running only while it works (an idle one never holds it open).
+  const holdOpen = (slot: Slot, hold: boolean) => {
+    if (hold) {
+      slot.worker.ref();
+      slot.worker.channel?.ref();
+    } else {
+      slot.worker.unref();
+      slot.worker.channel?.unref();
+    }
+  };
+
   const open = (): Slot => {
     const worker = spawnWorker(settings.memoryMb);
     stats.started += 1;
     const slot: Slot = { worker, busy: null, deadline: null, idle: null };
-    worker.unref();
     worker.on('message', (answer: WorkerAnswer) => {
       const task = slot.busy;
       if (!task || answer.id !== task.request.id) return;
       if (slot.deadline) clearTimeout(slot.deadline);
       slot.busy = null;
+      holdOpen(slot, false);
       if (answer.ok) task.resolve(answer.value);
       else task.reject(Object.assign(new Error(answer.message), { name: answer.name }));
-      if (answer.heapMb > settings.retireAboveMb) end(slot);
+      if (answer.residentMb > settings.retireAboveMb) end(slot);
       else {
         slot.idle = setTimeout(() => !slot.busy && end(slot), settings.idleMs);
         slot.idle.unref();
       }
       pump();
     });
-    worker.on('error', (error: Error & { code?: string }) =>
-      fail(slot, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crashed'),
+    worker.on('error', () => fail(slot, 'crashed'));
+    // V8 aborts a process that reaches its heap limit.
+    worker.on('exit', (code, signal) =>
+      fail(slot, code === 134 || signal === 'SIGABRT' || signal === 'SIGTRAP' ? 'memory' : 'crashed'),
     );
-    worker.on('exit', () => fail(slot, 'crashed'));
     slots.add(slot);
     return slot;
   };
@@ -177,11 +237,13 @@ export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
       if (slot.idle) clearTimeout(slot.idle);
       slot.idle = null;
       slot.busy = task;
+      holdOpen(slot, true);
       const running = slot;
       slot.deadline = setTimeout(() => running.busy === task && fail(running, 'timeout'), task.timeoutMs);
       slot.deadline.unref();
       // The input is copied to the worker (a Buffer arrives there as a Uint8Array).
-      slot.worker.postMessage(task.request);
+      slot.worker.send(task.request, (error) => error && running.busy === task && fail(running, 'crashed'));
+      watch();
     }
   };
 
@@ -206,8 +268,11 @@ export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
         const task = slot.busy;
         slot.busy = null;
         task?.reject(new Error('The sandbox is closed'));
+        // Held until it is gone, so the close resolves (its 'exit' comes after the kill).
+        slot.worker.ref();
         end(slot);
-        await slot.worker.terminate();
+        const exited = new Promise((resolve) => slot.worker.once('exit', resolve));
+        if (slot.worker.exitCode === null && slot.worker.signalCode === null) await exited;
       });
       await Promise.all(ending);
     },

@@ -1,8 +1,6 @@
-import { getHeapStatistics } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
 import type { TaskTable, WorkerAnswer, WorkerRequest } from './protocol.js';
 
-/** A sandbox worker: runs the tasks it is sent one at a time, loading each task module once. */
+/** A sandbox worker process: runs the tasks it is sent one at a time, loading each task module once. */
 const modules = new Map<string, Promise<TaskTable>>();
 
 const tasksOf = (url: string) => {
@@ -14,17 +12,19 @@ const tasksOf = (url: string) => {
   return loading;
 };
 
-const heapMb = () => Math.round(getHeapStatistics().used_heap_size / (1024 * 1024));
+const residentMb = () => Math.round(process.memoryUsage.rss() / (1024 * 1024));
 
-parentPort?.on('message', async (request: WorkerRequest) => {
+process.on('message', async (request: WorkerRequest) => {
   let answer: WorkerAnswer;
   try {
     const run = (await tasksOf(request.module))[request.task];
     if (!run) throw new Error(`No task ${request.task} in ${request.module}`);
-    answer = { id: request.id, ok: true, value: await run(request.input), heapMb: heapMb() };
+    answer = { id: request.id, ok: true, value: await run(request.input), residentMb: residentMb() };
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
-    answer = { id: request.id, ok: false, name, message, heapMb: heapMb() };
+    answer = { id: request.id, ok: false, name, message, residentMb: residentMb() };
   }
-  parentPort?.postMessage(answer);
+  process.send?.(answer);
 });
+// The server went away (it stopped, or crashed): so does its worker.
+process.on('disconnect', () => process.exit(0));

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { sampleDocx } from './sample-files.js';
 
@@ -79,4 +80,18 @@ export function sheetBomb(mb: number): Buffer {
       { level: 9 },
     ),
   );
+}
+
+/** A PDF whose one page's content stream inflates to `mb` MB of spaces (packed at ~1,000 to one). */
+export function pdfBomb(mb: number): Buffer {
+  const stream = deflateSync(Buffer.alloc(mb * 1024 * 1024, 0x20), { level: 9 });
+  const head = [
+    '%PDF-1.4\n',
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n',
+    `4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`,
+  ].join('');
+  const tail = '\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n';
+  return Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from(tail, 'latin1')]);
 }

@@ -11,6 +11,11 @@ export const tasks = {
     const held: string[] = [];
     for (;;) held.push(`${'x'.repeat(1024)}${held.length}`);
   },
+  /** Fills ever more buffers, as an inflater would: memory outside the heap, that no heap limit counts. */
+  inflate: async () => {
+    const held: Buffer[] = [];
+    for (;;) held.push(Buffer.alloc(16 * 1024 * 1024, 1));
+  },
   /** Never yields. */
   spin: async () => {
     for (;;) {}
