@@ -1,11 +1,12 @@
 import type { AddressObject } from 'mailparser';
+import { intakeText, TEXT_MAX } from '../intake/text.js';
 // The parsers load on first use, so an idle server does not hold them.
 import { baseMimeType, DOCX, PDF } from './mime.js';
 import { checkOfficeUnpack } from './office-unpack.js';
 import { withPdf } from './pdf.js';
 
 /** Extracted text is cut here (characters): plenty for search, and a row stays a sensible size. */
-export const MAX_TEXT_CHARS = 1_000_000;
+export const MAX_TEXT_CHARS = TEXT_MAX;
 
 const PLAIN_TYPES = new Set([
   'text/plain',
@@ -114,16 +115,10 @@ const EXTRACTORS: [(type: string) => boolean, (bytes: Buffer) => Promise<string>
   [(type) => type === 'message/rfc822', fromEmail],
 ];
 
-/** At most MAX_TEXT_CHARS, never ending in half a surrogate pair, without NUL (PostgreSQL text refuses it). */
+/** Text as an item keeps it: at most MAX_TEXT_CHARS, storable (the intake rule every way in uses). */
 export function tidy(text: string): string {
-  let clean = text.replaceAll('\u0000', '');
-  if (clean.length > MAX_TEXT_CHARS) {
-    const cut = /[\uD800-\uDBFF]/.test(clean.charAt(MAX_TEXT_CHARS - 1))
-      ? MAX_TEXT_CHARS - 1
-      : MAX_TEXT_CHARS;
-    clean = clean.slice(0, cut);
-  }
-  return clean;
+  // NULs out first, so a text full of them still keeps as many characters as the cap allows.
+  return intakeText(text.replaceAll('\u0000', '')) ?? '';
 }
 
 function extractorFor(mimeType: string) {
