@@ -57,10 +57,10 @@ describe('configuration', () => {
     ).toBe(true);
   });
 
-  it('parses files in two workers of 320 MB given a minute each, and refuses limits out of range', () => {
+  it('parses files in two workers of 256 MB given a minute each, and refuses limits out of range', () => {
     expect(loadConfig({})).toMatchObject({
       PROCESSING_WORKERS: 2,
-      PROCESSING_MEMORY_MB: 320,
+      PROCESSING_MEMORY_MB: 256,
       PROCESSING_TIMEOUT_SECONDS: 60,
     });
     expect(() => loadConfig({ PROCESSING_MEMORY_MB: '64' })).toThrowError(/PROCESSING_MEMORY_MB/);

@@ -165,7 +165,7 @@ export const configSchema = z.object({
   /** Files parsed at once (text, previews, PDF pages), each in a worker process of its own with the limits below. */
   PROCESSING_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** Each parsing worker's memory (its process's resident memory and heap), in MB: a file needing more fails alone ("too large once unpacked"). */
-  PROCESSING_MEMORY_MB: z.coerce.number().int().min(128).max(8192).default(320),
+  PROCESSING_MEMORY_MB: z.coerce.number().int().min(128).max(8192).default(256),
   /** A file's parsing taking longer than this fails alone (previews give up after 20 s). */
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Text is read (OCR) out of scans, photos of documents and PDF pages without a text layer. Off: never. */

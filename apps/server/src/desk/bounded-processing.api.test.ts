@@ -9,7 +9,7 @@ import { DB_KINDS } from '../test/databases.js';
 import { sampleDocx } from '../test/sample-files.js';
 import { buildTestApp, getObject, signedInUser, type TestApp, uploadFile } from '../test/test-app.js';
 
-// The bombs an attacker sent, scaled down with the workers' memory (192 MB here, 320 by default): the
+// The bombs an attacker sent, scaled down with the workers' memory (192 MB here, 256 by default): the
 // bounds are the same.
 const TOO_LARGE = 'The file is too large once unpacked to be read here';
 

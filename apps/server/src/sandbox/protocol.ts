@@ -17,4 +17,12 @@ export interface WorkerRequest {
 /** What a worker answers, with its resident memory once the task is done (the pool retires a grown worker). */
 export type WorkerAnswer =
   | { id: number; ok: true; value: unknown; residentMb: number }
-  | { id: number; ok: false; name: string; message: string; residentMb: number };
+  | {
+      id: number;
+      ok: false;
+      name: string;
+      message: string;
+      /** The task failed for memory it was refused (its data limit), whatever its parser made of that. */
+      outOfMemory: boolean;
+      residentMb: number;
+    };

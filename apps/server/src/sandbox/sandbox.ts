@@ -1,4 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, type StdioOptions, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +48,7 @@ export interface SandboxOptions {
 
 export const DEFAULT_SANDBOX: SandboxOptions = {
   workers: 1,
-  memoryMb: 320,
+  memoryMb: 256,
   timeoutMs: 60_000,
   idleMs: 15_000,
   retireAboveMb: 200,
@@ -85,6 +86,11 @@ const RSS_CHECK_MS = 25;
 const WORKER_NICENESS = 10;
 const PAGE_BYTES = 4096;
 
+/** util-linux's prlimit (on every Linux): the worker's data limit makes an allocation past it fail at once. */
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((file) => existsSync(file));
+/** Room above the memory cap for what Node itself maps at start (its code, the loader of the sources). */
+const DATA_HEADROOM_MB = 64;
+
 function spawnWorker(memoryMb: number): ChildProcess {
   // Its own flags only: not the parent's (a test runner's loaders, the server's heap settings).
   const execArgv = [
@@ -92,11 +98,19 @@ function spawnWorker(memoryMb: number): ChildProcess {
     `--max-old-space-size=${memoryMb}`,
     '--max-semi-space-size=4',
   ];
-  const child = fork(WORKER_FILE, [], {
-    execArgv,
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const options = {
+    serialization: 'advanced' as const,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as StdioOptions,
+  };
+  // With a data limit a buffer past the cap is refused as it is asked for, where the watch of its
+  // resident memory (below, everywhere) sees it only once it is there.
+  const child = PRLIMIT
+    ? spawn(
+        PRLIMIT,
+        [`--data=${(memoryMb + DATA_HEADROOM_MB) * 1024 * 1024}`, process.execPath, ...execArgv, WORKER_FILE],
+        options,
+      )
+    : fork(WORKER_FILE, [], { ...options, execArgv });
   try {
     if (child.pid !== undefined) setPriority(child.pid, WORKER_NICENESS);
   } catch {
@@ -209,7 +223,14 @@ export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
       slot.busy = null;
       holdOpen(slot, false);
       if (answer.ok) task.resolve(answer.value);
-      else task.reject(Object.assign(new Error(answer.message), { name: answer.name }));
+      else if (answer.outOfMemory) {
+        // Refused memory may have left the worker in any state: it goes.
+        stats.failed += 1;
+        task.reject(new SandboxFailure('memory'));
+        end(slot);
+        pump();
+        return;
+      } else task.reject(Object.assign(new Error(answer.message), { name: answer.name }));
       if (answer.residentMb > settings.retireAboveMb) end(slot);
       else {
         slot.idle = setTimeout(() => !slot.busy && end(slot), settings.idleMs);

@@ -22,7 +22,9 @@ process.on('message', async (request: WorkerRequest) => {
     answer = { id: request.id, ok: true, value: await run(request.input), residentMb: residentMb() };
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
-    answer = { id: request.id, ok: false, name, message, residentMb: residentMb() };
+    // Parsers wrap it in their own words ("The PDF could not be read: Array buffer allocation failed").
+    const outOfMemory = /allocation failed|out of memory/i.test(message);
+    answer = { id: request.id, ok: false, name, message, outOfMemory, residentMb: residentMb() };
   }
   process.send?.(answer);
 });
