@@ -126,6 +126,11 @@ function extractorFor(mimeType: string) {
   return EXTRACTORS.find(([accepts]) => accepts(type))?.[1];
 }
 
+/** Plain text (text, Markdown, CSV, JSON, calendars): only decoded, its bytes bounded, nothing unpacked. */
+export function isPlainText(mimeType: string): boolean {
+  return PLAIN_TYPES.has(baseMimeType(mimeType));
+}
+
 /** Whether extractText reads files of this type. */
 export function extractsText(mimeType: string): boolean {
   return extractorFor(mimeType) !== undefined;

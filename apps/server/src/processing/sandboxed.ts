@@ -1,5 +1,6 @@
 import { processingSandbox } from '../sandbox/default-sandbox.js';
 import { taskModule } from '../sandbox/sandbox.js';
+import { isPlainText, extractText as readPlainText } from './extract-text.js';
 import type { tasks } from './text-tasks.js';
 
 /**
@@ -9,9 +10,14 @@ import type { tasks } from './text-tasks.js';
  */
 const TEXT_TASKS = taskModule<typeof tasks>(new URL('./text-tasks.js', import.meta.url));
 
-/** The searchable text of a file, as extractText reads it. */
+/**
+ * The searchable text of a file, as extractText reads it. Plain text is only decoded (at most 4 MB of
+ * it, nothing unpacked), so it is read here, at once, without a worker's start.
+ */
 export const extractText = (bytes: Buffer, mimeType: string) =>
-  processingSandbox().run(TEXT_TASKS, 'text', { bytes, mimeType });
+  isPlainText(mimeType)
+    ? readPlainText(bytes, mimeType)
+    : processingSandbox().run(TEXT_TASKS, 'text', { bytes, mimeType });
 
 /** A PDF's text and each page's own, as extractPdf reads them. */
 export const extractPdf = (bytes: Buffer) => processingSandbox().run(TEXT_TASKS, 'pdf', { bytes });
