@@ -118,13 +118,18 @@ export function createFileProcessor({
     const object = await findTarget(db, objectId);
     if (!object) return; // deleted since it was queued
     const rows = sameBytes(object);
-    // Counted before the work starts: only a process that died while reading leaves the count up.
-    const [started] = await db
+    // Counted before the work starts (on the object, in the statement marking it and its duplicates
+    // running): only a process that died while reading leaves the count up.
+    const marked = await db
       .update(objects)
-      .set({ jobState: 'running', jobError: null, jobAttempts: sql`${objects.jobAttempts} + 1` })
-      .where(eq(objects.id, object.id))
-      .returning({ attempts: objects.jobAttempts });
-    await db.update(objects).set({ jobState: 'running', jobError: null }).where(rows);
+      .set({
+        jobState: 'running',
+        jobError: null,
+        jobAttempts: sql`CASE WHEN ${objects.id} = ${object.id} THEN ${objects.jobAttempts} + 1 ELSE ${objects.jobAttempts} END`,
+      })
+      .where(rows)
+      .returning({ id: objects.id, attempts: objects.jobAttempts });
+    const started = marked.find((row) => row.id === object.id);
     if ((started?.attempts ?? 1) > MAX_UNFINISHED_ATTEMPTS) {
       await db
         .update(objects)
