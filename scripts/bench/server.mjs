@@ -44,13 +44,19 @@ function descendantsOf(pid) {
 
 /**
  * Starts `apps/server/dist/main.js` with `npm start`'s Node flags on `port` and a fresh DATA_DIR, and
- * waits until `/api/health` answers. `env` adds to the environment (e.g. DATABASE_URL).
+ * waits until `/api/health` answers. `env` adds to the environment (e.g. DATABASE_URL);
+ * BENCH_SERVER_NODE_ARGS adds Node flags to the server's.
  */
 export async function startServer({ port, env = {}, quiet = true }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'easio-bench-'));
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=2', path.join(root, 'apps/server/dist/main.js')],
+    [
+      '--max-semi-space-size=2',
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under a bench.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      path.join(root, 'apps/server/dist/main.js'),
+    ],
     {
       env: {
         ...process.env,

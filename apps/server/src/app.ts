@@ -26,6 +26,7 @@ import { extensionRoutes } from './extension/extension-routes.js';
 import { tokenRoutes } from './extension/token-routes.js';
 import { geoRoutes } from './geo/routes.js';
 import { registerErrorHandler } from './http/errors.js';
+import { countInFlight } from './http/in-flight.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { clientLimitOptions, clientLimitsFrom, guardBodies } from './http/slow-clients.js';
@@ -92,6 +93,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
   });
   guardBodies(app.server, limits, app.log);
+  countInFlight(app, services.inFlight);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON and forms only: anything else is a 415, not a string that fails validation later.

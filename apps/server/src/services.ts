@@ -5,6 +5,7 @@ import { restoreImportKind } from './account/restore-import.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createBlobReleaser } from './desk/blob-cleanup.js';
+import { createInFlight } from './http/in-flight.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { createLinkPreviewer } from './links/link-preview.js';
 import {
@@ -91,6 +92,8 @@ export interface Services extends BackgroundWork {
   sources: SourcesRuntime;
   /** Uploaded exports moved in or restored in the background: begun by the routes, run by the job worker. */
   imports: { service: ImportServiceApi; runner: ImportRunner; kept: KeptUploads };
+  /** The requests being answered (counted by the app), which background steps wait out. */
+  inFlight: ReturnType<typeof createInFlight>;
 }
 
 /** Builds the process-wide services, once: `main.ts` and the tests' `buildTestApp` both come here. */
@@ -98,6 +101,7 @@ export function createServices(deps: ServiceDeps): Services {
   const { config, database, blobs, log } = deps;
   const releaseBlobs = createBlobReleaser(database.db, blobs, log);
   const itemsAdded = itemsAddedQuietly(deps.recommendationScheduler, log);
+  const inFlight = createInFlight();
   const sources = createSourcesRuntime({
     config,
     db: database.db,
@@ -121,7 +125,14 @@ export function createServices(deps: ServiceDeps): Services {
   const kept = createKeptUploads(path.join(config.dataDir, 'imports'));
   const imports = {
     kept,
-    runner: createImportRunner({ db: database.db, runner: sources.runner, kinds, kept, log }),
+    runner: createImportRunner({
+      db: database.db,
+      runner: sources.runner,
+      kinds,
+      kept,
+      log,
+      quiet: inFlight.quiet,
+    }),
     service: createImportService({
       db: database.db,
       store: sources.store,
@@ -142,6 +153,7 @@ export function createServices(deps: ServiceDeps): Services {
     itemsAdded,
     sources,
     imports,
+    inFlight,
   };
 }
 

@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { takeTurns } from './turn-taking-pglite.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -58,6 +59,7 @@ async function endPool(pool: pg.Pool): Promise<void> {
 
 /** Wraps an open PGlite (on disk, in memory, or loaded from a dump) and migrates it. */
 export async function usePglite(client: PGlite): Promise<Database> {
+  takeTurns(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close() };

@@ -306,6 +306,32 @@ export function createSourcesRepository(db: Db) {
         });
     },
 
+    /**
+     * Lists many items as failed in one statement (an import's step of 500 costs one round, not 500),
+     * counting one more attempt of any listed already. Keys are unique in the batch: the last one stands.
+     */
+    async recordFailures(
+      connectionId: string,
+      failures: { externalId: string; name: string; reason: string }[],
+    ): Promise<void> {
+      const unique = [...new Map(failures.map((f) => [f.externalId, f])).values()];
+      // A statement's parameters are bounded (65,535): 1,000 rows of four stay far below.
+      for (let i = 0; i < unique.length; i += 1000) {
+        await db
+          .insert(importFailures)
+          .values(unique.slice(i, i + 1000).map((f) => ({ connectionId, ...f })))
+          .onConflictDoUpdate({
+            target: [importFailures.connectionId, importFailures.externalId],
+            set: {
+              name: sql`excluded.name`,
+              reason: sql`excluded.reason`,
+              attempts: sql`${importFailures.attempts} + 1`,
+              failedAt: sql`now()`,
+            },
+          });
+      }
+    },
+
     /** These items imported after all: they leave the list. */
     async clearFailures(connectionId: string, externalIds: string[]): Promise<void> {
       if (externalIds.length === 0) return;

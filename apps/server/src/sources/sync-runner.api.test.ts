@@ -40,7 +40,7 @@ describe.each(DB_KINDS)('a page stored in one transaction on %s', (kind) => {
   afterAll(() => t.close());
 
   /** A provider whose every sync lists `page()` again (the cursor is ignored), and a runner on it. */
-  async function setUp(page: () => ImportedItem[]) {
+  async function setUp(page: () => ImportedItem[], listed: () => SyncPage['failed'] = () => []) {
     const me = await signedInUser(t.app);
     const ownerId = me.info.id as string;
     const [connection] = await t.database.db
@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('a page stored in one transaction on %s', (kind) => {
       pulls: true,
       connect: () => ({
         async *pages(): AsyncIterable<SyncPage> {
-          yield { items: page(), removed: [], cursor: { at: 'end' } };
+          yield { items: page(), removed: [], failed: listed(), cursor: { at: 'end' } };
         },
         async fetchItem(externalId) {
           return page().find((i) => i.externalId === externalId) ?? null;
@@ -112,6 +112,25 @@ describe.each(DB_KINDS)('a page stored in one transaction on %s', (kind) => {
     };
     return { runner, connectionId, queued, stored, failures, counts };
   }
+
+  it('lists what the source could not hand over in one go, once per item, counting each sync as an attempt', async () => {
+    const s = await setUp(
+      () => [file('a')],
+      () => [
+        { externalId: 'x', name: 'x.pdf', reason: 'Too large to import' },
+        { externalId: 'y', name: 'y.pdf', reason: 'Gone from the provider' },
+        // The same item twice in one page: listed once, with what was said last.
+        { externalId: 'x', name: 'x (2).pdf', reason: 'Still too large to import' },
+      ],
+    );
+    await s.runner.sync(s.connectionId);
+    await s.runner.sync(s.connectionId);
+    expect((await s.failures()).map((f) => [f.externalId, f.name, f.reason, f.attempts])).toEqual([
+      ['x', 'x (2).pdf', 'Still too large to import', 2],
+      ['y', 'y.pdf', 'Gone from the provider', 2],
+    ]);
+    expect((await s.stored()).map((o) => o.externalId)).toEqual(['a']);
+  });
 
   it('stores the rest of a page when one item is refused and one cannot be read, lists both, and adds nothing when run again', async () => {
     let fixed = false;

@@ -100,6 +100,17 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     await repo.recordFailure(run.connection.id, key, intakeName(given, key), intakeName(reason, 'Failed'));
   }
 
+  /** What a source or an export lists as failed, recorded in one statement. */
+  async function recordListed(run: Run, failed: NonNullable<SyncPage['failed']>, counts: SyncCounts) {
+    const rows = failed.map((f) => {
+      run.failing.add(f.externalId);
+      const key = intakeKey(f.externalId);
+      return { externalId: key, name: intakeName(f.name, key), reason: intakeName(f.reason, 'Failed') };
+    });
+    counts.failed += rows.length;
+    await repo.recordFailures(run.connection.id, rows);
+  }
+
   /** Why an item failed, for its owner; the database's own words go to the log. */
   function failureReason(run: Run, externalId: string, error: unknown): string {
     if (isDatabaseError(error)) {
@@ -241,10 +252,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         if (items.length + failed.length === 0) return counts;
         counts.seen = items.length + failed.length;
         await storeAll(run, items, counts);
-        for (const f of failed) {
-          counts.failed += 1;
-          await recordFailure(run, f.externalId, f.name, f.reason);
-        }
+        await recordListed(run, failed, counts);
         await repo.addArrivals(connectionId, counts);
         if (counts.imported) deps.onItemsAdded(connection.ownerId);
         return counts;
@@ -272,10 +280,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
             (page.removedPaths?.length ?? 0) +
             (page.failed?.length ?? 0);
           await storeAll(run, page.items, counts);
-          for (const f of page.failed ?? []) {
-            counts.failed += 1;
-            await recordFailure(run, f.externalId, f.name, f.reason);
-          }
+          await recordListed(run, page.failed ?? [], counts);
           const gone = await removeImportedItems(db, connection, run.source.deskSource, page.removed);
           const goneByPath = await removeImportedPaths(db, connection, page.removedPaths ?? []);
           const absent = await removeAbsent(db, connection, page.present ?? []);

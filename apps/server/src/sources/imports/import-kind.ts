@@ -54,7 +54,7 @@ export function stepsOf(items: ImportedItem[]): ImportStep[] {
 }
 
 /** Entries listed as failed per step (each one is a row written). */
-const FAILED_PER_STEP = 500;
+const FAILED_PER_STEP = 100;
 
 /** What could not be taken, listed in steps. */
 export function failedSteps(failed: NonNullable<SyncPage['failed']>): ImportStep[] {

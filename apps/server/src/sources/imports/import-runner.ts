@@ -19,6 +19,8 @@ export const HEARTBEAT_MS = 20_000;
 const PAUSE_RATIO = 1;
 /** The longest pause between steps. */
 const MAX_PAUSE_MS = 500;
+/** The longest a step waits for a moment when no request is being answered. */
+const MAX_QUIET_WAIT_MS = 2_000;
 
 export interface ImportRunnerDeps {
   db: Db;
@@ -28,6 +30,8 @@ export interface ImportRunnerDeps {
   log: FastifyBaseLogger;
   /** Tests: no pause between steps. */
   pauseRatio?: number;
+  /** Resolves when no request is being answered (or after the wait given): a step begins then. */
+  quiet?: (maxWaitMs: number) => Promise<void>;
 }
 
 export interface RunHooks {
@@ -48,7 +52,7 @@ function reasonOf(error: unknown): string {
 /**
  * Runs imports of kept uploads (the `import-upload` job): a queued import is taken, its upload read again
  * into steps, and the steps from where it stopped stored one by one, its position saved after each and a
- * pause after each, so other requests go between them. Done, the upload is removed; on an error the import
+ * pause after each, so other requests go between them; a step begins when no request is being answered. Done, the upload is removed; on an error the import
  * is `failed` with its reason and the upload kept for Resume. Its connection shows the state and counts.
  */
 export function createImportRunner(deps: ImportRunnerDeps) {
@@ -87,6 +91,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           return;
         }
         await hooks.beforeStep?.(i);
+        // People first: a step's transaction holds the embedded database, so it begins between requests.
+        await deps.quiet?.(MAX_QUIET_WAIT_MS);
         const started = performance.now();
         const step = steps[i];
         if (!step) break;

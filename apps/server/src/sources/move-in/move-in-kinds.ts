@@ -8,7 +8,7 @@ import { parseKarakeep } from './karakeep.js';
 import { parseLinkwarden } from './linkwarden.js';
 import { mergeWithDesk } from './merge-folders.js';
 import { type MoveInPlan, planMoveIn } from './moved-in.js';
-import { planPaperless, readManifest } from './paperless.js';
+import { manifestReader, planPaperless } from './paperless.js';
 import { openPaperlessArchive } from './paperless-archive.js';
 
 type LinksApp = Exclude<MoveInApp, 'paperless'>;
@@ -51,20 +51,21 @@ export function linksImportKind(db: Db, app: LinksApp): ImportKind {
 export function paperlessImportKind(db: Db, maxTotalBytes: number): ImportKind {
   return {
     async check(file) {
-      const archive = await openPaperlessArchive(file, { maxTotalBytes });
+      const manifest = manifestReader();
+      const archive = await openPaperlessArchive(file, { maxTotalBytes }, manifest.add);
       try {
-        const pace = pacer();
-        const records = await readManifest(archive.records, pace);
-        return totalsOf(await planPaperless(records, archive, { checksums: false, pace }));
+        return totalsOf(
+          await planPaperless(manifest.records(), archive, { checksums: false, pace: pacer() }),
+        );
       } finally {
         archive.close();
       }
     },
     async open(file, ownerId) {
-      const archive = await openPaperlessArchive(file, { maxTotalBytes });
+      const manifest = manifestReader();
+      const archive = await openPaperlessArchive(file, { maxTotalBytes }, manifest.add);
       try {
-        const pace = pacer();
-        const plan = await planPaperless(await readManifest(archive.records, pace), archive, { pace });
+        const plan = await planPaperless(manifest.records(), archive, { pace: pacer() });
         return { steps: await stepsOfPlan(db, ownerId, plan), close: () => archive.close() };
       } catch (error) {
         archive.close();

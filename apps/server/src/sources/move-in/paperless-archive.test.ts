@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bombZip, escapingZip, INVOICE_PDF, md5, paperlessZip, zipOf } from '../../test/paperless-samples.js';
-import { planPaperless, readManifest } from './paperless.js';
+import { manifestReader, planPaperless } from './paperless.js';
 import { openPaperlessArchive } from './paperless-archive.js';
 
 const GB = 1024 ** 3;
@@ -13,8 +13,8 @@ async function onDisk(bytes: Buffer): Promise<string> {
   await writeFile(file, bytes);
   return file;
 }
-const open = async (bytes: Buffer, maxTotalBytes = GB) =>
-  openPaperlessArchive(await onDisk(bytes), { maxTotalBytes });
+const open = async (bytes: Buffer, maxTotalBytes = GB, manifest = manifestReader()) =>
+  openPaperlessArchive(await onDisk(bytes), { maxTotalBytes }, manifest.add);
 
 describe('a zipped Paperless-ngx export', () => {
   it('reads the manifest, the split manifests and the files by their path from the manifest’s folder', async () => {
@@ -31,9 +31,10 @@ describe('a zipped Paperless-ngx export', () => {
       },
       { name: 'export/0000011.pdf', bytes: INVOICE_PDF },
     ]);
-    const archive = await open(zip);
+    const manifest = manifestReader();
+    const archive = await open(zip, GB, manifest);
     try {
-      expect(archive.records).toHaveLength(2);
+      expect(manifest.records().map((r) => r.model)).toEqual(['documents.tag', 'documents.note']);
       expect(archive.has('0000011.pdf')).toBe(true);
       expect(archive.size('0000011.pdf')).toBe(INVOICE_PDF.length);
       expect(await archive.md5('0000011.pdf')).toBe(md5(INVOICE_PDF));
@@ -43,9 +44,10 @@ describe('a zipped Paperless-ngx export', () => {
   });
 
   it('maps type to drawer, correspondent to binder, and keeps the title with the original’s extension', async () => {
-    const archive = await open(await paperlessZip());
+    const manifest = manifestReader();
+    const archive = await open(await paperlessZip(), GB, manifest);
     try {
-      const plan = await planPaperless(await readManifest(archive.records), archive);
+      const plan = await planPaperless(manifest.records(), archive);
       expect(plan.drawers.map((d) => d.name).sort()).toEqual(['Contract', 'Invoice', 'Paperless-ngx']);
       expect(plan.binders.map((b) => [b.name, b.placeIn])).toEqual([
         ['ACME Power', 'paperless:folder:type:1'],
@@ -67,9 +69,10 @@ describe('a zipped Paperless-ngx export', () => {
   });
 
   it('lists a document whose file the export lacks as failed', async () => {
-    const archive = await open(await paperlessZip(undefined, { files: [] }));
+    const manifest = manifestReader();
+    const archive = await open(await paperlessZip(undefined, { files: [] }), GB, manifest);
     try {
-      const plan = await planPaperless(await readManifest(archive.records), archive);
+      const plan = await planPaperless(manifest.records(), archive);
       expect(plan.entries).toEqual([]);
       expect(plan.drawers).toEqual([]);
       expect(plan.failed.map((f) => f.reason)).toContain('The export does not hold its file (0000012.odt)');
@@ -91,10 +94,19 @@ describe('a zipped Paperless-ngx export', () => {
     await expect(open(await paperlessZip(), 1000)).rejects.toThrow('it unpacks to more than');
   });
 
-  it('refuses a record out of shape, naming it', async () => {
-    await expect(
-      readManifest([{ model: 'documents.document', pk: 1, fields: { title: 'x' } }]),
-    ).rejects.toThrow('record 1, documents.document');
-    await expect(readManifest(['tag'])).rejects.toThrow('record 1 has no model');
+  it('refuses a record out of shape, naming it', () => {
+    const manifest = manifestReader();
+    manifest.add({ model: 'documents.tag', pk: 1, fields: { name: 'paid' } });
+    expect(() => manifest.add({ model: 'documents.document', pk: 1, fields: { title: 'x' } })).toThrow(
+      'record 2, documents.document',
+    );
+    expect(() => manifestReader().add('tag')).toThrow('record 1 has no model');
+  });
+
+  it('refuses a manifest that is not JSON, or cut short', async () => {
+    const cut = Buffer.from('[{"model": "documents.tag", "pk": 1, "fields": {"name": "pa');
+    await expect(open(await zipOf([{ name: 'manifest.json', bytes: cut }]))).rejects.toThrow(
+      'manifest.json is not valid JSON',
+    );
   });
 });

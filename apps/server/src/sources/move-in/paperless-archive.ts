@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
 import { type CheckedZip, openCheckedZip, type ZipRefusal, ZipRefused } from '../../storage/checked-zip.js';
+import { pacer } from '../imports/pace.js';
+import { eachJsonElement, NotJson } from '../imports/paced-json.js';
 import { MoveInError } from './moved-in.js';
 
 /** The manifest is read whole: 200 MB holds the text of a hundred thousand OCR'd documents. */
@@ -12,11 +14,12 @@ export interface ArchiveLimits {
   /** The most all entries together may unpack to. */
   maxTotalBytes: number;
   maxManifestBytes?: number;
+  /** Called between slices of the manifest's parsing (a pacer by default). */
+  pace?: () => Promise<void>;
 }
 
-/** An export folder zipped: its manifest records, and its files by their path from the manifest's folder. */
+/** An export folder zipped: its files by their path from the manifest's folder. */
 export interface PaperlessArchive {
-  records: unknown[];
   has(name: string): boolean;
   size(name: string): number;
   open(name: string): Promise<Readable>;
@@ -42,8 +45,8 @@ function refusal(reason: ZipRefusal): MoveInError {
   }
 }
 
-async function readAll(stream: Readable, max: number, what: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/** The stream's chunks, refused once they pass `max` bytes in all. */
+async function* atMost(stream: Readable, max: number, what: string): AsyncIterable<Uint8Array> {
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
@@ -51,20 +54,8 @@ async function readAll(stream: Readable, max: number, what: string): Promise<Buf
       stream.destroy();
       throw not(`${what} is larger than ${Math.round(max / (1024 * 1024))} MB`);
     }
-    chunks.push(chunk as Buffer);
+    yield chunk as Buffer;
   }
-  return Buffer.concat(chunks);
-}
-
-function parseManifest(bytes: Buffer, name: string): unknown[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-  } catch {
-    throw not(`${name} is not valid JSON`);
-  }
-  if (!Array.isArray(parsed)) throw not(`${name} is not a list of records`);
-  return parsed;
 }
 
 /**
@@ -72,9 +63,14 @@ function parseManifest(bytes: Buffer, name: string): unknown[] {
  * manifest(s): `manifest.json` (the folder may be zipped with its own name around it), and the per-document
  * `*-manifest.json` of `--split-manifest`. Refused whole, before anything is read further, when the ZIP is
  * damaged, an entry's name leaves the folder, the entries unpack to more than the limit or one inflates
- * like a bomb, or the manifest is missing, too large or not JSON.
+ * like a bomb, or the manifest is missing, too large or not JSON. Each record goes to `onRecord` as it is
+ * parsed (which throws to refuse the export).
  */
-export async function openPaperlessArchive(file: string, limits: ArchiveLimits): Promise<PaperlessArchive> {
+export async function openPaperlessArchive(
+  file: string,
+  limits: ArchiveLimits,
+  onRecord: (record: unknown) => void,
+): Promise<PaperlessArchive> {
   const maxManifest = limits.maxManifestBytes ?? MAX_MANIFEST_BYTES;
   let zip: CheckedZip;
   try {
@@ -97,7 +93,7 @@ export async function openPaperlessArchive(file: string, limits: ArchiveLimits):
       if (!entry) throw new Error(`${name} is not in the export`);
       return zip.open(entry);
     };
-    const records: unknown[] = [];
+    const pace = limits.pace ?? pacer();
     let manifestBytes = 0;
     const split = [...inFolder.keys()].filter((n) => n !== 'manifest.json' && n.endsWith('-manifest.json'));
     for (const name of ['manifest.json', ...split]) {
@@ -105,18 +101,17 @@ export async function openPaperlessArchive(file: string, limits: ArchiveLimits):
       if (manifestBytes > maxManifest) {
         throw not(`its manifest is larger than ${Math.round(maxManifest / (1024 * 1024))} MB`);
       }
-      let bytes: Buffer;
       try {
-        bytes = await readAll(await read(name), maxManifest, name);
+        // Parsed as it unpacks, a slice at a time, each record handed over as it completes.
+        await eachJsonElement(atMost(await read(name), maxManifest, name), onRecord, pace);
       } catch (error) {
         if (error instanceof MoveInError) throw error;
+        if (error instanceof NotJson)
+          throw not(`${name} is not ${error.notAList ? 'a list of records' : 'valid JSON'}`);
         throw not(`${name} cannot be unpacked`);
       }
-      // One by one: spreading a list of a hundred thousand records into push() overflows the stack.
-      for (const record of parseManifest(bytes, name)) records.push(record);
     }
     return {
-      records,
       has: (name) => inFolder.has(name),
       size: (name) => inFolder.get(name)?.uncompressedSize ?? 0,
       open: read,

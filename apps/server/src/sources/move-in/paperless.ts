@@ -82,50 +82,58 @@ function fileName(doc: DocumentRecord): string {
 /** Records one manifest may hold: a hundred thousand documents with their notes, tags and people. */
 export const MAX_MANIFEST_RECORDS = 1_000_000;
 
-/**
- * The manifest's records checked whole, `pace()` between them; the first one out of shape refuses the
- * export, and so do more records than `MAX_MANIFEST_RECORDS` or more documents and the folders they go
- * in (types, correspondents) than `MAX_EXPORT_ENTRIES`.
- */
-export async function readManifest(
-  records: unknown[],
-  pace: () => Promise<void> = async () => {},
-): Promise<Record_[]> {
-  if (records.length > MAX_MANIFEST_RECORDS) {
-    throw new MoveInError(
-      `The export holds more than ${MAX_MANIFEST_RECORDS.toLocaleString('en')} records in its manifest`,
-    );
-  }
+/** Reads a manifest's records one by one, as they are parsed, keeping the ones this move-in reads. */
+export interface ManifestReader {
+  /**
+   * Checks one record: the first one out of shape refuses the export, and so do more records than
+   * `MAX_MANIFEST_RECORDS` or more documents and the folders they go in (types, correspondents) than
+   * `MAX_EXPORT_ENTRIES`. Checked as it arrives, the raw record is garbage at once, never kept beside
+   * its checked copy.
+   */
+  add(raw: unknown): void;
+  /** The records kept so far, in their order. */
+  records(): Record_[];
+}
+
+export function manifestReader(): ManifestReader {
   const kept: Record_[] = [];
+  let index = 0;
   let entries = 0;
-  for (const [index, raw] of records.entries()) {
-    await pace();
-    const head = anyRecord.safeParse(raw);
-    if (!head.success)
-      throw new MoveInError(`This is not a Paperless-ngx export (record ${index + 1} has no model)`);
-    if (!KNOWN.has(head.data.model)) continue;
-    const parsed = recordSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new MoveInError(
-        `This is not a Paperless-ngx export (record ${index + 1}, ${head.data.model}: ${issue?.path.join('.') || 'the record'} ${issue?.message ?? 'is out of shape'})`,
-      );
-    }
-    kept.push(parsed.data);
-    const { model } = parsed.data;
-    if (
-      model === 'documents.document' ||
-      model === 'documents.documenttype' ||
-      model === 'documents.correspondent'
-    )
-      entries += 1;
-    if (entries > MAX_EXPORT_ENTRIES) {
-      throw new MoveInError(
-        `The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries (documents, and the types and correspondents they are filed by)`,
-      );
-    }
-  }
-  return kept;
+  return {
+    add(raw) {
+      index += 1;
+      if (index > MAX_MANIFEST_RECORDS) {
+        throw new MoveInError(
+          `The export holds more than ${MAX_MANIFEST_RECORDS.toLocaleString('en')} records in its manifest`,
+        );
+      }
+      const head = anyRecord.safeParse(raw);
+      if (!head.success)
+        throw new MoveInError(`This is not a Paperless-ngx export (record ${index} has no model)`);
+      if (!KNOWN.has(head.data.model)) return;
+      const parsed = recordSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new MoveInError(
+          `This is not a Paperless-ngx export (record ${index}, ${head.data.model}: ${issue?.path.join('.') || 'the record'} ${issue?.message ?? 'is out of shape'})`,
+        );
+      }
+      kept.push(parsed.data);
+      const { model } = parsed.data;
+      if (
+        model === 'documents.document' ||
+        model === 'documents.documenttype' ||
+        model === 'documents.correspondent'
+      )
+        entries += 1;
+      if (entries > MAX_EXPORT_ENTRIES) {
+        throw new MoveInError(
+          `The export holds more than ${MAX_EXPORT_ENTRIES.toLocaleString('en')} entries (documents, and the types and correspondents they are filed by)`,
+        );
+      }
+    },
+    records: () => kept,
+  };
 }
 
 const hash = (value: unknown) =>
