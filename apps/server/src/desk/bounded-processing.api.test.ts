@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../db/schema.js';
 import { createFileProcessor, STOPPED_THE_SERVER } from '../processing/process-file.js';
 import { closeProcessingSandbox, configureSandbox, processingSandbox } from '../sandbox/default-sandbox.js';
-import { denseWord, odtPictureBomb, pdfBomb, sheetBomb, wordBomb } from '../test/bomb-files.js';
+import { denseWord, manyPartMail, odtPictureBomb, pdfBomb, sheetBomb, wordBomb } from '../test/bomb-files.js';
 import { DB_KINDS } from '../test/databases.js';
 import { sampleDocx } from '../test/sample-files.js';
 import { buildTestApp, getObject, signedInUser, type TestApp, uploadFile } from '../test/test-app.js';
@@ -89,5 +89,27 @@ describe.each(DB_KINDS)('files that would take the server down, on %s', (kind) =
     await t.database.db.update(objects).set({ jobAttempts: 2 }).where(eq(objects.id, file.id));
     await createFileProcessor({ db: t.database.db, blobs: t.blobs })(file.id);
     expect(await get(file.id)).toMatchObject({ job_state: 'failed', job_error: STOPPED_THE_SERVER });
+  });
+});
+
+describe('an uploaded e-mail the mail parser never finishes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    await closeProcessingSandbox();
+    configureSandbox({ workers: 1, memoryMb: 192, timeoutMs: 2_000 });
+    t = await buildTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+    await closeProcessingSandbox();
+    configureSandbox({});
+  });
+
+  it('is given up in its worker and kept as a plain file; the next e-mail is read', async () => {
+    const me = await signedInUser(t.app);
+    const stuck = await uploadFile(t, me.auth, 'many.eml', manyPartMail(1000));
+    expect(stuck).toMatchObject({ name: 'many.eml', data_type: 'file_object' });
+    const fine = await uploadFile(t, me.auth, 'fine.eml', manyPartMail(3));
+    expect(fine).toMatchObject({ data_type: 'email_object', name: 'fine.eml', content: '' });
   });
 });

@@ -70,6 +70,7 @@ export interface Sandbox {
     tasks: TaskModule<T>,
     name: K,
     input: Parameters<T[K]>[0],
+    /** `timeoutMs`: a shorter limit than the sandbox's own for this task (never a longer one). */
     options?: { timeoutMs?: number },
   ): Promise<Awaited<ReturnType<T[K]>>>;
   stats(): SandboxStats;
@@ -274,7 +275,7 @@ export function createSandbox(options: Partial<SandboxOptions> = {}): Sandbox {
       return new Promise((resolve, reject) => {
         queue.push({
           request: { id: nextId++, module: tasks.url, task: name, input },
-          timeoutMs: runOptions.timeoutMs ?? settings.timeoutMs,
+          timeoutMs: Math.min(runOptions.timeoutMs ?? settings.timeoutMs, settings.timeoutMs),
           resolve: resolve as (value: unknown) => void,
           reject,
         });

@@ -95,3 +95,17 @@ export function pdfBomb(mb: number): Buffer {
   const tail = '\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n';
   return Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from(tail, 'latin1')]);
 }
+
+/** An e-mail of `parts` one-byte attachments: mailparser never finishes one of a thousand. */
+export function manyPartMail(parts: number): Buffer {
+  const body: string[] = [];
+  for (let i = 0; i < parts; i++) {
+    body.push(
+      `--cut\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="p${i}.bin"\r\n\r\nx\r\n`,
+    );
+  }
+  return Buffer.from(
+    'From: Ann <ann@example.com>\r\nTo: bob@example.com\r\nSubject: Many parts\r\nMIME-Version: 1.0\r\n' +
+      `Content-Type: multipart/mixed; boundary="cut"\r\n\r\n${body.join('')}--cut--\r\n`,
+  );
+}
